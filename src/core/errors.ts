@@ -1,0 +1,37 @@
+/**
+ * The one error type of the domain. It carries a stable code and never an HTTP status:
+ * the API's error plugin maps codes to statuses and renders the bodies of decisions §3.
+ */
+export type ErrorCode =
+  | 'unauthenticated'
+  | 'plan-required'
+  | 'business-required'
+  | 'ability-missing'
+  | 'forbidden'
+  | 'not-found'
+  | 'link-not-found'
+  | 'category-not-found'
+  | 'validation-failed'
+  | 'short-code-taken'
+  | 'rate-limited'
+  | 'conflict';
+
+/** Field errors in the Laravel shape: dot path -> messages. */
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** A validation failure on one field, phrased the Laravel way. */
+export function invalidField(field: string, message: string): DomainError {
+  return new DomainError('validation-failed', message, { [field]: [message] });
+}
