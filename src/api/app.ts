@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../context.ts';
+import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerValidators } from './plugins/validation.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { linkRoutes } from './routes/links.ts';
+import { CategorySchema } from './schemas/category.ts';
+import { MessageBody, ValidationErrorBody } from './schemas/common.ts';
+import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from './schemas/link.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the API + dashboard app. Production (main.ts) and every HTTP test call this same function. */
+export async function buildApiApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerValidators(app);
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  for (const schema of [MessageBody, ValidationErrorBody, ConditionSchema, LinkSchema, LinkWithConditionsSchema, CategorySchema]) app.addSchema(schema);
+  await registerOpenApi(app, ctx.config.appUrl);
+
+  await app.register(async (api) => {
+    registerAuth(api, {
+      authenticators: [bearerAuthenticator((token) => ctx.tokens.authenticate(token)), ...ctx.extraAuthenticators],
+      limiters: ctx.rateLimiters,
+    });
+    api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    await api.register(linkRoutes, { links: ctx.linkService, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl });
+    await api.register(categoryRoutes, { db: ctx.db });
+  }, { prefix: '/api/v1' });
+
+  return app;
+}
+
+/**
+ * JSON only (anything else is 415). An empty body with a JSON content type is treated as no
+ * body, since many clients send the header on every request, DELETE included.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors.ts';
+import type { Principal } from '../../core/model.ts';
+import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, type Ability } from '../../core/plans.ts';
+import type { RateLimiter, RateLimiters } from '../rate-limiter.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** No credentials needed (the OpenAPI document). */
+    public?: boolean;
+    /** The ability needed when it is not the method's (POST /domains/{id}/check needs update). */
+    ability?: Ability;
+    /** Business-only endpoint: the feature's name for the 403 message. */
+    business?: string;
+    /** Which limiter counts the request: the plan's general one, or the separate domains one. */
+    limiter?: 'general' | 'domains';
+  }
+}
+
+export type Authenticate = (request: FastifyRequest) => Promise<Principal | undefined>;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function bearerAuthenticator(authenticate: (token: string) => Promise<Principal | undefined>): Authenticate {
+  return async (request) => {
+    const token = bearerToken(request);
+    return token === undefined ? undefined : authenticate(token);
+  };
+}
+
+async function applyLimit(reply: FastifyReply, limiter: RateLimiter, key: string): Promise<void> {
+  const decision = await limiter.consume(key);
+  reply.header('X-RateLimit-Limit', decision.limit);
+  reply.header('X-RateLimit-Remaining', decision.remaining);
+  if (!decision.allowed) {
+    reply.header('Retry-After', decision.retryAfterSeconds);
+    throw new DomainError('rate-limited', 'Too Many Attempts.');
+  }
+}
+
+function limiterFor(limiters: RateLimiters, principal: Principal, kind: 'general' | 'domains'): RateLimiter {
+  if (kind === 'domains') return limiters.domains;
+  return principal.user.plan === 'business' ? limiters.business : limiters.pro;
+}
+
+/**
+ * Every /api/v1 request: authenticate (401), count it against the caller's limit (429), then
+ * the decided order of 403s: plan without API access, missing ability, Business-only endpoint.
+ * 404, 403-not-yours and 422 follow in the route (see owned-resource.ts).
+ */
+export function registerAuth(app: FastifyInstance, options: { authenticators: Authenticate[]; limiters: RateLimiters }): void {
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    let principal: Principal | undefined;
+    for (const authenticate of options.authenticators) {
+      principal = await authenticate(request);
+      if (principal) break;
+    }
+    if (!principal) {
+      // Unauthenticated attempts are limited by address, which also slows token guessing.
+      await applyLimit(reply, options.limiters.anonymous, `ip:${request.ip}`);
+      throw new DomainError('unauthenticated', 'Unauthenticated.');
+    }
+    await applyLimit(reply, limiterFor(options.limiters, principal, config.limiter ?? 'general'), `user:${principal.user.id}`);
+    request.principal = principal;
+    // The dashboard is not "the API": a signed-in person manages links on any plan.
+    if (principal.via === 'token') assertApiAccess(principal.user.plan);
+    assertAbility(principal.abilities, config.ability ?? abilityForMethod(request.method));
+    if (config.business) assertBusiness(principal.user.plan, config.business);
+  });
+}

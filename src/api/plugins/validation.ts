@@ -1,0 +1,22 @@
+import { Ajv, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { isHttpUrl } from '../../core/urls.ts';
+
+function buildAjv(options: Options): Ajv {
+  const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, strict: false, ...options });
+  addFormats.default(ajv);
+  // Decisions §3: a destination is an absolute http(s) URL; ajv's "uri" would accept javascript:.
+  ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
+  return ajv;
+}
+
+/**
+ * Query strings and path parameters arrive as text, so they are coerced ("?per_page=20");
+ * JSON bodies are not: `"is_active": "yes"` is a client bug worth a 422, not a guess.
+ */
+export function registerValidators(app: FastifyInstance): void {
+  const coercing = buildAjv({ coerceTypes: 'array' });
+  const strict = buildAjv({ coerceTypes: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+}

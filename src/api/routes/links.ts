@@ -1,0 +1,92 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink, type LinkServiceDeps } from '../../services/links.ts';
+import { ownedResource } from '../owned-resource.ts';
+import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../schemas/common.ts';
+import { CreateLinkBody, LinkSchema, ListLinksQuery, UpdateLinkBody } from '../schemas/link.ts';
+import { linkDetailResource, linkResource, paginate } from '../serializers.ts';
+
+export interface LinkRoutesOptions {
+  links: LinkServiceDeps;
+  appUrl: string;
+  shortUrl: string;
+}
+
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { links, appUrl, shortUrl }) => {
+  const ownedLink = ownedResource((principal, id) => getLinkOrThrow(links, principal, id));
+
+  app.get('/links', {
+    schema: {
+      summary: 'List links',
+      description: 'Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.',
+      tags: ['Links'],
+      querystring: ListLinksQuery,
+      response: { 200: Paginated(Type.Ref('Link')), ...errorResponses(422) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 15;
+    const { links: found, total } = await listUserLinks(links, {
+      userId: request.principal.user.id,
+      sort: q.sort ?? 'created_at',
+      direction: q.direction ?? 'desc',
+      categoryId: q.category_id,
+      search: q.search,
+      page,
+      perPage,
+    });
+    return paginate(found.map((link) => linkResource(link, shortUrl)), { total, page, perPage, path: `${appUrl}/api/v1/links`, query: q });
+  });
+
+  app.post('/links', {
+    schema: {
+      summary: 'Create a link',
+      description: 'Creates a link with a random 7-character base62 code, or the custom `short_code`. `conditions` and `domain_id` need the Business plan.',
+      tags: ['Links'],
+      body: CreateLinkBody,
+      response: { 201: Type.Ref('Link'), ...errorResponses(...BODY_ERRORS) },
+    },
+  }, async (request, reply) => {
+    const link = await createLink(links, request.principal, request.body);
+    return reply.code(201).send(linkResource(link, shortUrl));
+  });
+
+  app.get('/links/:id', {
+    preValidation: ownedLink.preValidation,
+    schema: {
+      summary: 'Read a link',
+      description: 'The link including its targeting conditions.',
+      tags: ['Links'],
+      params: IdParams,
+      response: { 200: Type.Ref('LinkWithConditions'), ...errorResponses(404) },
+    },
+  }, async (request) => linkDetailResource(ownedLink.get(request), shortUrl));
+
+  app.patch('/links/:id', {
+    preValidation: ownedLink.preValidation,
+    schema: {
+      summary: 'Update a link',
+      description: 'Only the fields sent change.',
+      tags: ['Links'],
+      params: IdParams,
+      body: UpdateLinkBody,
+      response: { 200: Type.Ref('Link'), ...errorResponses(404, ...BODY_ERRORS) },
+    },
+  }, async (request) => {
+    const link = await updateUserLink(links, request.principal, ownedLink.get(request), request.body);
+    return linkResource(link, shortUrl);
+  });
+
+  app.delete('/links/:id', {
+    preValidation: ownedLink.preValidation,
+    schema: {
+      summary: 'Delete a link',
+      tags: ['Links'],
+      params: IdParams,
+      response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    await deleteUserLink(links, ownedLink.get(request));
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,55 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
+
+export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'Message', description: 'An error: 401, 403, 404, 409, 413, 415, 429.' });
+
+export const ValidationErrorBody = Type.Object(
+  {
+    message: Type.String({ description: 'The first error, and how many more there are.' }),
+    errors: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field path (dot notation, e.g. conditions.0.values) to messages.' }),
+  },
+  { $id: 'ValidationError' },
+);
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'A positive integer; anything else is 404.' }) });
+
+export const NullableInteger = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+
+/** The error responses every authenticated endpoint can give, for the OpenAPI document. */
+export function errorResponses(...extra: Array<404 | 413 | 415 | 422 | 400>) {
+  const responses: Record<number, TSchema> = {
+    401: Type.Ref('Message'),
+    403: Type.Ref('Message'),
+    429: Type.Ref('Message'),
+  };
+  for (const status of extra) responses[status] = status === 422 ? Type.Ref('ValidationError') : Type.Ref('Message');
+  return responses;
+}
+
+export const BODY_ERRORS = [400, 413, 415, 422] as const;
+
+export const PageLinks = Type.Object({
+  first: Type.String(),
+  last: Type.String(),
+  prev: Type.Union([Type.String(), Type.Null()]),
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const PageMeta = Type.Object({
+  current_page: Type.Integer(),
+  from: Type.Union([Type.Integer(), Type.Null()]),
+  last_page: Type.Integer(),
+  path: Type.String(),
+  per_page: Type.Integer(),
+  to: Type.Union([Type.Integer(), Type.Null()]),
+  total: Type.Integer(),
+});
+
+export function Paginated<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta });
+}
+
+export function DataList<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item) });
+}

@@ -1,0 +1,62 @@
+import type { Category, Link } from '../core/model.ts';
+
+/** Decisions §3: short_url is SHORT_URL/<code>, or https://<custom domain>/<code>. */
+export function shortUrl(link: Pick<Link, 'shortCode' | 'domain'>, shortBase: string): string {
+  return link.domain ? `https://${link.domain.hostname}/${link.shortCode}` : `${shortBase}/${link.shortCode}`;
+}
+
+export function linkResource(link: Link, shortBase: string) {
+  return {
+    id: link.id,
+    short_code: link.shortCode,
+    short_url: shortUrl(link, shortBase),
+    redirect_url: link.redirectUrl,
+    type: link.type,
+    is_active: link.isActive,
+    click_count: link.clickCount,
+    category: link.category,
+    domain: link.domain,
+    created_at: link.createdAt,
+    updated_at: link.updatedAt,
+  };
+}
+
+export function linkDetailResource(link: Link, shortBase: string) {
+  return { ...linkResource(link, shortBase), conditions: link.conditions };
+}
+
+export function categoryResource(category: Category) {
+  return { id: category.id, name: category.name, created_at: category.createdAt, updated_at: category.updatedAt };
+}
+
+/** Laravel's LengthAwarePaginator envelope, keeping the request's other query parameters. */
+export function paginate<T>(data: T[], options: { total: number; page: number; perPage: number; path: string; query: Record<string, unknown> }) {
+  const lastPage = Math.max(1, Math.ceil(options.total / options.perPage));
+  const pageUrl = (page: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query)) {
+      if (value !== undefined && key !== 'page') params.set(key, String(value));
+    }
+    params.set('page', String(page));
+    return `${options.path}?${params.toString()}`;
+  };
+  const from = data.length > 0 ? (options.page - 1) * options.perPage + 1 : null;
+  return {
+    data,
+    links: {
+      first: pageUrl(1),
+      last: pageUrl(lastPage),
+      prev: options.page > 1 ? pageUrl(Math.min(options.page - 1, lastPage)) : null,
+      next: options.page < lastPage ? pageUrl(options.page + 1) : null,
+    },
+    meta: {
+      current_page: options.page,
+      from,
+      last_page: lastPage,
+      path: options.path,
+      per_page: options.perPage,
+      to: from === null ? null : from + data.length - 1,
+      total: options.total,
+    },
+  };
+}

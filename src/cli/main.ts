@@ -1,0 +1,7 @@
+import { runCli } from './program.ts';
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  env: process.env,
+});

@@ -1,0 +1,139 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { loadConfig } from '../config.ts';
+import { DomainError } from '../core/errors.ts';
+import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
+import { openDatabase, type DatabaseHandle } from '../storage/database.ts';
+import { migrateToLatest } from '../storage/migrate.ts';
+import { findTokenById, revokeToken } from '../storage/tokens.kysely.ts';
+import { findUserByEmail, insertUser, setUserPlan } from '../storage/users.kysely.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { issueToken } from '../services/tokens.ts';
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  env: Record<string, string | undefined>;
+}
+
+function planOption(value: string): Plan {
+  if (!isPlan(value)) throw new InvalidArgumentError(`must be one of ${PLANS.join(', ')}`);
+  return value;
+}
+
+function positiveInteger(value: string): number {
+  if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError('must be a positive whole number');
+  return Number(value);
+}
+
+/** Opens the configured database, migrated, for one command, and always closes it. */
+async function withDatabase<T>(io: CliIo, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = openDatabase(loadConfig(io.env).databaseUrl);
+  try {
+    await migrateToLatest(handle.db);
+    return await run(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function userByEmailOrThrow(handle: DatabaseHandle, email: string) {
+  const user = await findUserByEmail(handle.db, email);
+  if (!user) throw new DomainError('not-found', `No user with email ${email}.`);
+  return user;
+}
+
+/** The `hoplink` admin CLI (decisions §1). With --json each command prints exactly one JSON object. */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('hoplink')
+    .description('Hoplink admin CLI. Uses DATABASE_URL (default sqlite:./data/hoplink.db).')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride()
+    .showHelpAfterError();
+
+  const print = (json: boolean, value: Record<string, unknown>, human: string) => io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+
+  const user = program.command('user').description('Manage users');
+  user
+    .command('create')
+    .description('Create a user (the password is for the dashboard)')
+    .requiredOption('--email <email>', 'email address (unique)')
+    .option('--password <password>', 'dashboard password (at least 8 characters)')
+    .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).default('free'))
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; password?: string; plan: Plan; json?: boolean }) => {
+      if (!/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new DomainError('validation-failed', `"${opts.email}" is not an email address.`);
+      if (opts.password !== undefined && opts.password.length < 8) throw new DomainError('validation-failed', 'The password must be at least 8 characters.');
+      const created = await withDatabase(io, async ({ db }) =>
+        insertUser(db, { email: opts.email, plan: opts.plan, passwordHash: opts.password ? await hashPassword(opts.password) : null }),
+      );
+      print(!!opts.json, { id: created.id, email: created.email, plan: created.plan }, `Created user ${created.id} <${created.email}> on plan ${created.plan}.`);
+    });
+  user
+    .command('set-plan')
+    .description("Change a user's plan")
+    .requiredOption('--email <email>', 'the user')
+    .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).makeOptionMandatory())
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; plan: Plan; json?: boolean }) => {
+      const updated = await withDatabase(io, async (handle) => setUserPlan(handle.db, (await userByEmailOrThrow(handle, opts.email)).id, opts.plan));
+      print(!!opts.json, { id: updated.id, email: updated.email, plan: updated.plan }, `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`);
+    });
+
+  const token = program.command('token').description('Manage API tokens');
+  token
+    .command('create')
+    .description('Create a personal access token; the plaintext is shown once')
+    .requiredOption('--email <email>', 'the owner')
+    .requiredOption('--name <name>', 'a name to recognise it by')
+    .option('--abilities <list>', 'comma-separated: read,create,update,delete', 'read,create,update,delete')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; name: string; abilities: string; json?: boolean }) => {
+      const abilities = parseAbilities(opts.abilities);
+      if (abilities.length === 0) throw new DomainError('validation-failed', 'Give at least one ability.');
+      const { token: created, plaintext } = await withDatabase(io, async (handle) => {
+        const owner = await userByEmailOrThrow(handle, opts.email);
+        return issueToken(handle.db, { userId: owner.id, name: opts.name, abilities });
+      });
+      print(!!opts.json, { id: created.id, name: created.name, abilities: created.abilities, token: plaintext },
+        `Token ${created.id} "${created.name}" (${created.abilities.join(', ')}):\n${plaintext}\nStore it now: it is not shown again.`);
+    });
+  token
+    .command('revoke')
+    .description('Revoke a token; requests with it get 401 at once')
+    .requiredOption('--id <id>', 'token id', positiveInteger)
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { id: number; json?: boolean }) => {
+      await withDatabase(io, async ({ db }) => {
+        if (!(await findTokenById(db, opts.id))) throw new DomainError('not-found', `No token with id ${opts.id}.`);
+        await revokeToken(db, opts.id);
+      });
+      print(!!opts.json, { id: opts.id, revoked: true }, `Token ${opts.id} revoked.`);
+    });
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations (start-up does this too)')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { json?: boolean }) => {
+      const applied = await withDatabase(io, async () => []);
+      print(!!opts.json, { migrated: true, applied }, 'Database is up to date.');
+    });
+
+  return program;
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 failure, 2 usage). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String(error.code).startsWith('commander.')) {
+      const code = (error as { exitCode: number }).exitCode;
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : code === 0 ? 0 : 2;
+    }
+    io.err(`hoplink: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

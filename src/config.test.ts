@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the operator contract of decisions §1', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      shortPort: 3001,
+      databaseUrl: 'sqlite:./data/hoplink.db',
+      redisUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      shortUrl: 'http://localhost:3001',
+      trustProxy: false,
+      rateLimits: { pro: 60, business: 600, domains: 10 },
+    });
+  });
+
+  it('derives APP_URL and SHORT_URL from the ports and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080', SHORT_PORT: '8081' })).toMatchObject({ appUrl: 'http://localhost:8080', shortUrl: 'http://localhost:8081' });
+    expect(loadConfig({ SHORT_URL: 'https://hop.ly/' }).shortUrl).toBe('https://hop.ly');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be sqlite/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ APP_URL: 'not a url' }, /APP_URL must be an absolute/],
+    [{ SHORT_URL: 'ftp://x.example' }, /SHORT_URL must use http/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ RATE_LIMIT_PRO: '0' }, /RATE_LIMIT_PRO must be between/],
+  ])('refuses %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The environment, parsed and validated once at start-up (decisions §1). Everything else
+ * receives a Config; nothing outside this file reads process.env.
+ */
+export interface Config {
+  port: number;
+  shortPort: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  appUrl: string;
+  shortUrl: string;
+  trustProxy: boolean;
+  rateLimits: { pro: number; business: number; domains: number; anonymous: number };
+  linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
+  clickRetentionDays: number;
+  dnsServers: string[];
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
+  }
+  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function databaseUrl(env: Env): string {
+  const raw = env.DATABASE_URL?.trim() || 'sqlite:./data/hoplink.db';
+  if (raw.startsWith('sqlite:') || raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return raw;
+  throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://..., got "${raw}"`);
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return undefined;
+  if (!raw.startsWith('redis://') && !raw.startsWith('rediss://')) {
+    throw new ConfigError(`REDIS_URL must be redis://... or rediss://..., got "${raw}"`);
+  }
+  return raw;
+}
+
+function dnsServers(env: Env): string[] {
+  const raw = env.DNS_SERVERS?.trim();
+  if (!raw) return [];
+  return raw.split(',').map((server) => {
+    const trimmed = server.trim();
+    if (!/^[\w.:[\]-]+$/.test(trimmed)) throw new ConfigError(`DNS_SERVERS has an invalid entry "${trimmed}"`);
+    return trimmed;
+  });
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const shortPort = integer(env, 'SHORT_PORT', 3001, 0, 65535);
+  return {
+    port,
+    shortPort,
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl: databaseUrl(env),
+    redisUrl: redisUrl(env),
+    appUrl: baseUrl(env, 'APP_URL', `http://localhost:${port}`),
+    shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    rateLimits: {
+      pro: integer(env, 'RATE_LIMIT_PRO', 60, 1, 1_000_000),
+      business: integer(env, 'RATE_LIMIT_BUSINESS', 600, 1, 1_000_000),
+      domains: integer(env, 'RATE_LIMIT_DOMAINS', 10, 1, 1_000_000),
+      anonymous: integer(env, 'RATE_LIMIT_ANONYMOUS', 120, 1, 1_000_000),
+    },
+    linkCache: {
+      maxEntries: integer(env, 'LINK_CACHE_MAX_ENTRIES', 100_000, 1, 100_000_000),
+      maxBytes: integer(env, 'LINK_CACHE_MAX_MB', 64, 1, 65_536) * 1024 * 1024,
+      negativeTtlMs: integer(env, 'LINK_CACHE_NEGATIVE_TTL_MS', 30_000, 0, 86_400_000),
+    },
+    clickRetentionDays: integer(env, 'CLICK_RETENTION_DAYS', 365, 0, 36_500),
+    dnsServers: dnsServers(env),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  };
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { memoryRateLimiters, type RateLimiters } from './api/rate-limiter.ts';
+import type { Authenticate } from './api/plugins/auth.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Engine } from './storage/database.ts';
+import { migrateToLatest } from './storage/migrate.ts';
+import type { Database } from './storage/schema.ts';
+import { LinkEvents } from './services/link-events.ts';
+import type { LinkServiceDeps } from './services/links.ts';
+import { TokenAuthenticator } from './services/tokens.ts';
+
+/**
+ * Everything the processes share, wired once: the database, services and ports. main.ts and
+ * the tests build it with the same function, so tests exercise production wiring.
+ */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  tokens: TokenAuthenticator;
+  linkEvents: LinkEvents;
+  linkService: LinkServiceDeps;
+  rateLimiters: RateLimiters;
+  /** Further ways to sign requests in (the dashboard's session cookie). */
+  extraAuthenticators: Authenticate[];
+  /** Things to stop, in order, on close (click flush first, database last). */
+  closers: Array<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export async function createAppContext(config: Config): Promise<AppContext> {
+  const { db, engine, close: closeDb } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const tokens = new TokenAuthenticator(db);
+  const linkEvents = new LinkEvents();
+  const closers: Array<() => Promise<void>> = [];
+  const ctx: AppContext = {
+    config,
+    db,
+    engine,
+    tokens,
+    linkEvents,
+    linkService: { db, events: linkEvents },
+    rateLimiters: memoryRateLimiters(config.rateLimits),
+    extraAuthenticators: [],
+    closers,
+    async close() {
+      for (const closer of closers) await closer();
+      await tokens.close();
+      await closeDb();
+    },
+  };
+  return ctx;
+}

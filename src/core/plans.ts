@@ -1,0 +1,72 @@
+import { DomainError } from './errors.ts';
+
+export const PLANS = ['free', 'pro', 'business'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const ABILITIES = ['read', 'create', 'update', 'delete'] as const;
+export type Ability = (typeof ABILITIES)[number];
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value);
+}
+
+export function isAbility(value: string): value is Ability {
+  return (ABILITIES as readonly string[]).includes(value);
+}
+
+/** Decisions §2: GET read, POST create, PATCH and PUT update, DELETE delete. */
+export function abilityForMethod(method: string): Ability {
+  switch (method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+      return 'read';
+    case 'POST':
+      return 'create';
+    case 'PATCH':
+    case 'PUT':
+      return 'update';
+    case 'DELETE':
+      return 'delete';
+    default:
+      return 'read';
+  }
+}
+
+export function hasApiAccess(plan: Plan): boolean {
+  return plan === 'pro' || plan === 'business';
+}
+
+export function hasBusinessAccess(plan: Plan): boolean {
+  return plan === 'business';
+}
+
+/** Throws plan-required (403) for a plan without API access. */
+export function assertApiAccess(plan: Plan): void {
+  if (!hasApiAccess(plan)) {
+    throw new DomainError('plan-required', 'Your plan does not include API access.');
+  }
+}
+
+/** Throws business-required (403) for a Business-only endpoint or feature. */
+export function assertBusiness(plan: Plan, feature = 'This feature'): void {
+  if (!hasBusinessAccess(plan)) {
+    throw new DomainError('business-required', `${feature} requires the Business plan.`);
+  }
+}
+
+export function assertAbility(abilities: ReadonlySet<Ability>, needed: Ability): void {
+  if (!abilities.has(needed)) {
+    throw new DomainError('ability-missing', `This token does not have the "${needed}" ability.`);
+  }
+}
+
+export function parseAbilities(list: string): Ability[] {
+  const abilities = list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const ability of abilities) {
+    if (!isAbility(ability)) throw new DomainError('validation-failed', `Unknown ability "${ability}".`, { abilities: [`Unknown ability "${ability}".`] });
+  }
+  return [...new Set(abilities as Ability[])];
+}

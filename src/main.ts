@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApiApp } from './api/app.ts';
+import { createAppContext } from './context.ts';
+import { startEdge } from './edge/server.ts';
+
+/** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`hoplink: configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = await createAppContext(config);
+  const api = await buildApiApp(ctx, { logger: true });
+  await api.listen({ port: config.port, host: config.host });
+  const edge = await startEdge(ctx);
+  api.log.info(`short host listening on ${edge.url}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    api.log.info(`${signal} received, shutting down`);
+    await edge.close();
+    await api.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

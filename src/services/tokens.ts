@@ -1,0 +1,68 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ApiToken, Principal } from '../core/model.ts';
+import type { Ability } from '../core/plans.ts';
+import type { Database } from '../storage/schema.ts';
+import { findActiveTokenByHash, insertToken, touchTokens } from '../storage/tokens.kysely.ts';
+
+export const TOKEN_PREFIX = 'hl_';
+
+export function hashToken(plaintext: string): string {
+  return createHash('sha256').update(plaintext).digest('hex');
+}
+
+/** A new token: 256 bits of randomness, base64url, behind a prefix that secret scanners can spot. */
+export async function issueToken(db: Kysely<Database>, input: { userId: number; name: string; abilities: Ability[] }): Promise<{ token: ApiToken; plaintext: string }> {
+  const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const token = await insertToken(db, { ...input, tokenHash: hashToken(plaintext) });
+  return { token, plaintext };
+}
+
+/**
+ * Resolves bearer tokens to principals. `last_used_at` is kept in memory and written at most
+ * once per minute per token (and on close), so an API request costs no extra database write.
+ */
+export class TokenAuthenticator {
+  readonly #db: Kysely<Database>;
+  readonly #pending = new Map<number, string>();
+  readonly #lastWritten = new Map<number, number>();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(db: Kysely<Database>, flushEveryMs = 60_000) {
+    this.#db = db;
+    this.#timer = setInterval(() => void this.flush().catch(() => {}), flushEveryMs);
+    this.#timer.unref();
+  }
+
+  async authenticate(plaintext: string): Promise<Principal | undefined> {
+    if (!plaintext.startsWith(TOKEN_PREFIX) || plaintext.length > 200) return undefined;
+    const hash = hashToken(plaintext);
+    const found = await findActiveTokenByHash(this.#db, hash);
+    // The lookup is by hash already; the constant-time comparison keeps a partial index match
+    // (a collation or trimming quirk) from ever passing as equal.
+    if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
+    this.#markUsed(found.token.id);
+    return { user: found.user, abilities: new Set(found.token.abilities), via: 'token', tokenId: found.token.id };
+  }
+
+  #markUsed(tokenId: number): void {
+    const now = Date.now();
+    this.#pending.set(tokenId, new Date(now).toISOString());
+    const last = this.#lastWritten.get(tokenId) ?? 0;
+    if (now - last >= 60_000) void this.flush().catch(() => {});
+  }
+
+  async flush(): Promise<void> {
+    if (this.#pending.size === 0) return;
+    const batch = new Map(this.#pending);
+    this.#pending.clear();
+    const now = Date.now();
+    for (const id of batch.keys()) this.#lastWritten.set(id, now);
+    await touchTokens(this.#db, batch);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
+  }
+}

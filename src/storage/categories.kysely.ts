@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { DomainError } from '../core/errors.ts';
+import type { Category } from '../core/model.ts';
+import { isUniqueViolation, timestamp } from './errors.ts';
+import type { CategoriesTable, Database } from './schema.ts';
+
+type CategoryRow = Omit<CategoriesTable, 'id'> & { id: number };
+
+function toCategory(row: CategoryRow): Category {
+  return { id: row.id, userId: row.user_id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+function nameTaken(): DomainError {
+  return new DomainError('validation-failed', 'The name has already been taken.', { name: ['The name has already been taken.'] });
+}
+
+export async function insertCategory(db: Kysely<Database>, userId: number, name: string): Promise<Category> {
+  const now = timestamp();
+  try {
+    const row = await db.insertInto('categories').values({ user_id: userId, name, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+    return toCategory(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function listCategories(db: Kysely<Database>, userId: number): Promise<Category[]> {
+  const rows = await db.selectFrom('categories').selectAll().where('user_id', '=', userId).orderBy('name').orderBy('id').execute();
+  return rows.map(toCategory);
+}
+
+export async function findCategory(db: Kysely<Database>, id: number): Promise<Category | undefined> {
+  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toCategory(row);
+}
+
+export async function renameCategory(db: Kysely<Database>, id: number, name: string): Promise<Category> {
+  try {
+    const row = await db.updateTable('categories').set({ name, updated_at: timestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return toCategory(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Deletes the category; its links keep existing with no category (ON DELETE SET NULL). */
+export async function deleteCategory(db: Kysely<Database>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Explicit as well as the foreign key, so the outcome never depends on a pragma.
+    await trx.updateTable('links').set({ category_id: null }).where('category_id', '=', id).execute();
+    await trx.deleteFrom('categories').where('id', '=', id).execute();
+  });
+}

@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// int8 (bigint columns, count(*)) arrives as a string by default; our counters fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  throw new Error(`Unsupported DATABASE_URL "${url}"`);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path === '' ? ':memory:' : path);
+  // WAL lets readers proceed while the click writer commits; NORMAL sync is durable in WAL mode
+  // except for the last transactions on power loss, the usual trade-off for a service.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}

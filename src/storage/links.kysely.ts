@@ -1,0 +1,152 @@
+import { sql, type Kysely } from 'kysely';
+import { DomainError } from '../core/errors.ts';
+import type { Link, LinkType } from '../core/model.ts';
+import type { Condition } from '../core/targeting.ts';
+import { isUniqueViolation, timestamp } from './errors.ts';
+import type { Database } from './schema.ts';
+
+export const LINK_SORTS = ['created_at', 'click_count', 'redirect_url', 'short_code', 'id'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+
+export interface LinkListQuery {
+  userId: number;
+  sort: LinkSort;
+  direction: 'asc' | 'desc';
+  categoryId?: number | undefined;
+  search?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+export interface NewLink {
+  userId: number;
+  shortCode: string;
+  redirectUrl: string;
+  isActive: boolean;
+  categoryId: number | null;
+  domainId: number | null;
+  conditions: Condition[];
+}
+
+export interface LinkChanges {
+  redirectUrl?: string;
+  isActive?: boolean;
+  categoryId?: number | null;
+  domainId?: number | null;
+  conditions?: Condition[];
+  type?: LinkType;
+}
+
+function selectLinks(db: Kysely<Database>) {
+  return db
+    .selectFrom('links')
+    .leftJoin('categories', 'categories.id', 'links.category_id')
+    .leftJoin('domains', 'domains.id', 'links.domain_id')
+    .selectAll('links')
+    .select(['categories.name as category_name', 'domains.hostname as domain_hostname']);
+}
+
+type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFirstOrThrow']>>;
+
+function toLink(row: LinkRow): Link {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    shortCode: row.short_code,
+    redirectUrl: row.redirect_url,
+    type: row.type === 'choice_page' ? 'choice_page' : 'simple',
+    isActive: Boolean(row.is_active),
+    clickCount: Number(row.click_count),
+    category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+    domain: row.domain_id !== null && row.domain_hostname !== null ? { id: row.domain_id, hostname: row.domain_hostname } : null,
+    conditions: JSON.parse(row.conditions) as Condition[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function shortCodeTaken(): DomainError {
+  return new DomainError('short-code-taken', 'The short code has already been taken.', { short_code: ['The short code has already been taken.'] });
+}
+
+/** Inserts one link; a duplicate (domain, code) becomes short-code-taken. */
+export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<Link> {
+  const now = timestamp();
+  try {
+    const { id } = await db
+      .insertInto('links')
+      .values({
+        user_id: input.userId,
+        short_code: input.shortCode,
+        redirect_url: input.redirectUrl,
+        is_active: input.isActive ? 1 : 0,
+        category_id: input.categoryId,
+        domain_id: input.domainId,
+        conditions: JSON.stringify(input.conditions),
+        type: 'simple',
+        click_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await findLink(db, id))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw shortCodeTaken();
+    throw error;
+  }
+}
+
+export async function findLink(db: Kysely<Database>, id: number): Promise<Link | undefined> {
+  const row = await selectLinks(db).where('links.id', '=', id).executeTakeFirst();
+  return row && toLink(row);
+}
+
+export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
+  let filtered = db.selectFrom('links').where('links.user_id', '=', query.userId);
+  if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
+  if (query.search) {
+    // lower() on both sides gives the same case-insensitive match on SQLite and PostgreSQL;
+    // the escape keeps % and _ in the search text literal.
+    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb(sql`lower(links.redirect_url)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(links.short_code)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const ids = await filtered
+    .select('links.id')
+    .orderBy(`links.${query.sort}`, query.direction)
+    .orderBy('links.id', query.direction)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute();
+  if (ids.length === 0) return { links: [], total: Number(total) };
+  const rows = await selectLinks(db).where('links.id', 'in', ids.map((r) => r.id)).execute();
+  const byId = new Map(rows.map((row) => [row.id, toLink(row)]));
+  return { links: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(total) };
+}
+
+export async function updateLink(db: Kysely<Database>, id: number, changes: LinkChanges): Promise<Link> {
+  const set: Record<string, unknown> = { updated_at: timestamp() };
+  if (changes.redirectUrl !== undefined) set.redirect_url = changes.redirectUrl;
+  if (changes.isActive !== undefined) set.is_active = changes.isActive ? 1 : 0;
+  if (changes.categoryId !== undefined) set.category_id = changes.categoryId;
+  if (changes.domainId !== undefined) set.domain_id = changes.domainId;
+  if (changes.conditions !== undefined) set.conditions = JSON.stringify(changes.conditions);
+  if (changes.type !== undefined) set.type = changes.type;
+  try {
+    await db.updateTable('links').set(set).where('id', '=', id).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw shortCodeTaken();
+    throw error;
+  }
+  return (await findLink(db, id))!;
+}
+
+export async function deleteLink(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('links').where('id', '=', id).execute();
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely } from 'kysely';
+import { migrations } from './migrations/index.ts';
+
+export class MigrationError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Runs pending migrations; throws (so the process exits non-zero) when one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` "${failed.migrationName}"` : '';
+    throw new MigrationError(`Migration${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

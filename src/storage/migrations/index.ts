@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './001-initial.ts';
+
+/**
+ * Every migration, by name. Names sort in the order they run; a new migration gets the next
+ * number and a new file, and released ones never change.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

@@ -1,0 +1,70 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely table types. Timestamps are ISO-8601 UTC strings with milliseconds in both engines,
+ * so they sort as text and compare the same on SQLite and PostgreSQL. Booleans are 0/1 integers
+ * for the same reason (SQLite has no boolean type).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  plan: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  abilities: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  user_id: number;
+  hostname: string;
+  status: string;
+  verification_token: string;
+  last_checked_at: string | null;
+  verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  user_id: number;
+  domain_id: number | null;
+  short_code: string;
+  redirect_url: string;
+  type: string;
+  is_active: number;
+  click_count: number;
+  category_id: number | null;
+  conditions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  categories: CategoriesTable;
+  domains: DomainsTable;
+  links: LinksTable;
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { ApiToken, User } from '../core/model.ts';
+import { isAbility, type Ability } from '../core/plans.ts';
+import { timestamp } from './errors.ts';
+import type { ApiTokensTable, Database } from './schema.ts';
+import { toUser } from './users.kysely.ts';
+
+type TokenRow = Omit<ApiTokensTable, 'id'> & { id: number };
+
+function toToken(row: TokenRow): ApiToken {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    abilities: row.abilities.split(',').filter(isAbility),
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertToken(db: Kysely<Database>, input: { userId: number; name: string; abilities: Ability[]; tokenHash: string }): Promise<ApiToken> {
+  const now = timestamp();
+  const row = await db
+    .insertInto('api_tokens')
+    .values({ user_id: input.userId, name: input.name, abilities: input.abilities.join(','), token_hash: input.tokenHash, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toToken(row);
+}
+
+/** The live (not revoked) token with this hash and its owner. */
+export async function findActiveTokenByHash(db: Kysely<Database>, tokenHash: string): Promise<{ token: ApiToken; tokenHash: string; user: User } | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('api_tokens')
+    .select(['users.email', 'users.plan', 'users.created_at as user_created_at', 'users.updated_at as user_updated_at'])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .where('api_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    token: toToken(row),
+    tokenHash: row.token_hash,
+    user: toUser({ id: row.user_id, email: row.email, plan: row.plan, created_at: row.user_created_at, updated_at: row.user_updated_at }),
+  };
+}
+
+export async function listTokens(db: Kysely<Database>, userId: number): Promise<ApiToken[]> {
+  const rows = await db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).orderBy('id', 'desc').execute();
+  return rows.map(toToken);
+}
+
+export async function findTokenById(db: Kysely<Database>, id: number): Promise<ApiToken | undefined> {
+  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toToken(row);
+}
+
+/** Marks the token revoked; returns false when there was no live token with that id. */
+export async function revokeToken(db: Kysely<Database>, id: number): Promise<boolean> {
+  const now = timestamp();
+  const result = await db.updateTable('api_tokens').set({ revoked_at: now, updated_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function touchTokens(db: Kysely<Database>, usedAt: ReadonlyMap<number, string>): Promise<void> {
+  for (const [id, at] of usedAt) {
+    await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+}

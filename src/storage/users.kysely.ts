@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { DomainError } from '../core/errors.ts';
+import type { User } from '../core/model.ts';
+import { isPlan, type Plan } from '../core/plans.ts';
+import { isUniqueViolation, timestamp } from './errors.ts';
+import type { Database, UsersTable } from './schema.ts';
+
+type UserRow = Omit<UsersTable, 'id'> & { id: number };
+
+export function toUser(row: Pick<UserRow, 'id' | 'email' | 'plan' | 'created_at' | 'updated_at'>): User {
+  return {
+    id: row.id,
+    email: row.email,
+    plan: isPlan(row.plan) ? row.plan : 'free',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function insertUser(db: Kysely<Database>, input: { email: string; plan: Plan; passwordHash?: string | null }): Promise<User> {
+  const now = timestamp();
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({ email: normalizeEmail(input.email), plan: input.plan, password_hash: input.passwordHash ?? null, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DomainError('validation-failed', 'The email has already been taken.', { email: ['The email has already been taken.'] });
+    }
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<(User & { passwordHash: string | null }) | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return row && { ...toUser(row), passwordHash: row.password_hash };
+}
+
+export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function setUserPlan(db: Kysely<Database>, id: number, plan: Plan): Promise<User> {
+  const row = await db
+    .updateTable('users')
+    .set({ plan, updated_at: timestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { deleteCategory, insertCategory, listCategories } from '../../src/storage/categories.kysely.ts';
+import { findLink, insertLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
+import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
+import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
+import { DomainError } from '../../src/core/errors.ts';
+import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+
+describe.each(engines)('stores on %s', (engine) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabaseUrl(engine);
+    drop = fresh.drop;
+    handle = openDatabase(fresh.url);
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await drop();
+  });
+
+  const newLink = (userId: number, shortCode: string, extra: Partial<Parameters<typeof insertLink>[1]> = {}) =>
+    insertLink(handle.db, { userId, shortCode, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [], ...extra });
+
+  it('runs the migrations once: a second run applies nothing', async () => {
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+
+  it('stores users with a normalised unique email and changes plans', async () => {
+    const user = await insertUser(handle.db, { email: ' Mixed@Example.COM ', plan: 'pro' });
+    expect(user.email).toBe('mixed@example.com');
+    await expect(insertUser(handle.db, { email: 'mixed@example.com', plan: 'free' })).rejects.toMatchObject({ code: 'validation-failed' });
+    expect((await setUserPlan(handle.db, user.id, 'business')).plan).toBe('business');
+    expect((await findUserByEmail(handle.db, 'MIXED@example.com'))?.plan).toBe('business');
+  });
+
+  it('finds live tokens by hash with their owner, and not once revoked', async () => {
+    const user = await insertUser(handle.db, { email: `tok-${engine}@example.com`, plan: 'pro' });
+    const token = await insertToken(handle.db, { userId: user.id, name: 'ci', abilities: ['read', 'create'], tokenHash: 'a'.repeat(64) });
+    const found = await findActiveTokenByHash(handle.db, 'a'.repeat(64));
+    expect(found?.user.email).toBe(user.email);
+    expect(found?.token.abilities).toEqual(['read', 'create']);
+    await touchTokens(handle.db, new Map([[token.id, '2026-01-01T00:00:00.000Z']]));
+    expect((await findActiveTokenByHash(handle.db, 'a'.repeat(64)))?.token.lastUsedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(await revokeToken(handle.db, token.id)).toBe(true);
+    expect(await findActiveTokenByHash(handle.db, 'a'.repeat(64))).toBeUndefined();
+    expect(await revokeToken(handle.db, token.id)).toBe(false);
+  });
+
+  it('keeps short codes unique per domain and case-sensitive, across users on the default host', async () => {
+    const a = await insertUser(handle.db, { email: `a-${engine}@example.com`, plan: 'pro' });
+    const b = await insertUser(handle.db, { email: `b-${engine}@example.com`, plan: 'pro' });
+    await newLink(a.id, 'Same');
+    const error = await newLink(b.id, 'Same').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('short-code-taken');
+    expect((await newLink(b.id, 'same')).shortCode).toBe('same');
+  });
+
+  it('lists with sort, direction, search, category filter and counts', async () => {
+    const user = await insertUser(handle.db, { email: `list-${engine}@example.com`, plan: 'pro' });
+    const category = await insertCategory(handle.db, user.id, 'Deals');
+    await newLink(user.id, `x1${engine}`, { redirectUrl: 'https://b.example/100%_off' });
+    await newLink(user.id, `x2${engine}`, { redirectUrl: 'https://a.example/', categoryId: category.id });
+    await newLink(user.id, `x3${engine}`, { redirectUrl: 'https://c.example/SALE' });
+    const base = { userId: user.id, sort: 'redirect_url' as const, direction: 'asc' as const, page: 1, perPage: 10 };
+    const all = await listLinks(handle.db, base);
+    expect(all.total).toBe(3);
+    expect(all.links.map((l) => l.redirectUrl)).toEqual(['https://a.example/', 'https://b.example/100%_off', 'https://c.example/SALE']);
+    expect((await listLinks(handle.db, { ...base, search: 'sale' })).total).toBe(1);
+    expect((await listLinks(handle.db, { ...base, search: '%_' })).total).toBe(1);
+    expect((await listLinks(handle.db, { ...base, categoryId: category.id })).links[0]?.category).toEqual({ id: category.id, name: 'Deals' });
+    const page2 = await listLinks(handle.db, { ...base, perPage: 2, page: 2 });
+    expect(page2.links).toHaveLength(1);
+    expect(page2.total).toBe(3);
+  });
+
+  it('sets links to no category when the category is deleted', async () => {
+    const user = await insertUser(handle.db, { email: `cat-${engine}@example.com`, plan: 'pro' });
+    const category = await insertCategory(handle.db, user.id, 'Old');
+    const link = await newLink(user.id, `cat${engine}`, { categoryId: category.id });
+    await deleteCategory(handle.db, category.id);
+    expect((await findLink(handle.db, link.id))?.category).toBeNull();
+    expect(await listCategories(handle.db, user.id)).toEqual([]);
+  });
+
+  it('updates only the given columns and stores conditions as JSON', async () => {
+    const user = await insertUser(handle.db, { email: `upd-${engine}@example.com`, plan: 'business' });
+    const link = await newLink(user.id, `upd${engine}`);
+    const conditions = [{ type: 'country' as const, operator: 'in' as const, values: ['US'], redirect_url: 'https://us.example' }];
+    const updated = await updateLink(handle.db, link.id, { isActive: false, conditions });
+    expect(updated).toMatchObject({ isActive: false, redirectUrl: 'https://example.com', conditions });
+  });
+});

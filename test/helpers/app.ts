@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApiApp } from '../../src/api/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createAppContext, type AppContext } from '../../src/context.ts';
+import type { Ability, Plan } from '../../src/core/plans.ts';
+import { issueToken } from '../../src/services/tokens.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
+import { engines, freshDatabaseUrl } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** The production app (buildApiApp) on a fresh database; PostgreSQL when TEST_DATABASE_URL is set. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const engine = engines.includes('postgres') ? 'postgres' : 'sqlite';
+  const database = await freshDatabaseUrl(engine);
+  const config: Config = loadConfig({ DATABASE_URL: database.url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test', ...env });
+  const ctx = await createAppContext(config);
+  const app = await buildApiApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await database.drop();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** A user on `plan` with a token; `headers` are ready for inject(). */
+export async function createUserWithToken(ctx: AppContext, plan: Plan, abilities: Ability[] = ['read', 'create', 'update', 'delete']) {
+  userCounter += 1;
+  const user = await insertUser(ctx.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
+  const { plaintext, token } = await issueToken(ctx.db, { userId: user.id, name: 'test', abilities });
+  return { user, token, plaintext, headers: { authorization: `Bearer ${plaintext}`, accept: 'application/json' } };
+}
