@@ -61,10 +61,76 @@ export interface LinksTable {
   updated_at: string;
 }
 
+export interface ClicksTable {
+  id: Generated<number>;
+  link_id: number;
+  clicked_at: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrer_host: string | null;
+  is_bot: number;
+  option_index: number | null;
+}
+
+export interface LinkDailyStatsTable {
+  link_id: number;
+  day: string;
+  clicks: number;
+}
+
+export interface LinkDailyDimensionStatsTable {
+  link_id: number;
+  day: string;
+  dimension: string;
+  value: string;
+  clicks: number;
+}
+
+export interface LinkDimensionStatsTable {
+  link_id: number;
+  dimension: string;
+  value: string;
+  clicks: number;
+}
+
+export interface LandingOptionsTable {
+  link_id: number;
+  position: number;
+  url: string;
+  picks: number;
+}
+
+export interface AffiliateTagsTable {
+  id: Generated<number>;
+  user_id: number;
+  program_id: number;
+  tag: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  expires_at: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
   categories: CategoriesTable;
   domains: DomainsTable;
   links: LinksTable;
+  clicks: ClicksTable;
+  link_daily_stats: LinkDailyStatsTable;
+  link_daily_dimension_stats: LinkDailyDimensionStatsTable;
+  link_dimension_stats: LinkDimensionStatsTable;
+  landing_options: LandingOptionsTable;
+  affiliate_tags: AffiliateTagsTable;
+  sessions: SessionsTable;
 }

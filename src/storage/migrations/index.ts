@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.ts';
+import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -7,4 +8,5 @@ import * as initial from './001-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-clicks-business-sessions': clicksBusinessSessions,
 };

@@ -1,0 +1,81 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningService {
+  apiUrl: string;
+  shortUrl: string;
+  env: Record<string, string>;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the service as a user would (`npm start`) on free ports and waits until it answers. */
+export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
+  const [port, shortPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(join(tmpdir(), 'hoplink-e2e-'));
+  const fullEnv: Record<string, string> = {
+    DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`,
+    PORT: String(port),
+    SHORT_PORT: String(shortPort),
+    HOST: '127.0.0.1',
+    ...env,
+  };
+  // detached: the npm process and the node it starts form one group that stop() signals together.
+  const child = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env: { ...process.env, ...fullEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => { output += chunk; });
+  child.stderr?.on('data', (chunk) => { output += chunk; });
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
+    try {
+      const res = await fetch(`${apiUrl}/api/v1/openapi.json`);
+      if (res.ok) {
+        const shortRes = await fetch(`http://127.0.0.1:${shortPort}/`, { redirect: 'manual' }).catch(() => undefined);
+        if (shortRes) break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  return {
+    apiUrl,
+    shortUrl: `http://127.0.0.1:${shortPort}`,
+    env: fullEnv,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) process.kill(-child.pid!, signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the real CLI binary (`npx hoplink ...`) against the same database. */
+export async function hoplink(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const { stdout } = await run('npx', ['--no-install', 'hoplink', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
+  return stdout;
+}
