@@ -5,7 +5,9 @@ import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerValidators } from './plugins/validation.ts';
+import { bulkRoutes } from './routes/bulk.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
 import { CategorySchema } from './schemas/category.ts';
 import { MessageBody, ValidationErrorBody } from './schemas/common.ts';
@@ -35,6 +37,8 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     await api.register(linkRoutes, { links: ctx.linkService, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl });
+    await api.register(bulkRoutes, { links: ctx.linkService, shortUrl: ctx.config.shortUrl });
+    await api.register(landingOptionRoutes, { links: ctx.linkService });
     await api.register(categoryRoutes, { db: ctx.db });
   }, { prefix: '/api/v1' });
 

@@ -69,32 +69,32 @@ function shortCodeTaken(): DomainError {
   return new DomainError('short-code-taken', 'The short code has already been taken.', { short_code: ['The short code has already been taken.'] });
 }
 
-/** Inserts one link; a duplicate (domain, code) becomes short-code-taken. */
+/**
+ * Inserts one link; a duplicate (domain, code) becomes short-code-taken. ON CONFLICT DO NOTHING
+ * instead of catching the violation keeps an enclosing PostgreSQL transaction usable (bulk).
+ */
 export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<Link> {
   const now = timestamp();
-  try {
-    const { id } = await db
-      .insertInto('links')
-      .values({
-        user_id: input.userId,
-        short_code: input.shortCode,
-        redirect_url: input.redirectUrl,
-        is_active: input.isActive ? 1 : 0,
-        category_id: input.categoryId,
-        domain_id: input.domainId,
-        conditions: JSON.stringify(input.conditions),
-        type: 'simple',
-        click_count: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return (await findLink(db, id))!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw shortCodeTaken();
-    throw error;
-  }
+  const inserted = await db
+    .insertInto('links')
+    .values({
+      user_id: input.userId,
+      short_code: input.shortCode,
+      redirect_url: input.redirectUrl,
+      is_active: input.isActive ? 1 : 0,
+      category_id: input.categoryId,
+      domain_id: input.domainId,
+      conditions: JSON.stringify(input.conditions),
+      type: 'simple',
+      click_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw shortCodeTaken();
+  return (await findLink(db, inserted.id))!;
 }
 
 export async function findLink(db: Kysely<Database>, id: number): Promise<Link | undefined> {

@@ -5,7 +5,7 @@ import { createAppContext, type AppContext } from '../../src/context.ts';
 import type { Ability, Plan } from '../../src/core/plans.ts';
 import { issueToken } from '../../src/services/tokens.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
-import { engines, freshDatabaseUrl } from './database.ts';
+import { freshDatabaseUrl } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,9 +13,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The production app (buildApiApp) on a fresh database; PostgreSQL when TEST_DATABASE_URL is set. */
+/** The HTTP suite runs on SQLite, or on PostgreSQL with TEST_HTTP_ENGINE=postgres (CI does both). */
+export const httpEngine: 'sqlite' | 'postgres' = process.env.TEST_HTTP_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** The production app (buildApiApp) on a fresh database of httpEngine. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const engine = engines.includes('postgres') ? 'postgres' : 'sqlite';
+  const engine = httpEngine;
   const database = await freshDatabaseUrl(engine);
   const config: Config = loadConfig({ DATABASE_URL: database.url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test', ...env });
   const ctx = await createAppContext(config);

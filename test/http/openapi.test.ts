@@ -13,8 +13,7 @@ describe('OpenAPI document', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(doc));
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it('describes every links and categories endpoint with the bearer scheme and error responses', async () => {

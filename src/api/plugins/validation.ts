@@ -15,8 +15,14 @@ function buildAjv(options: Options): Ajv {
  * Query strings and path parameters arrive as text, so they are coerced ("?per_page=20");
  * JSON bodies are not: `"is_active": "yes"` is a client bug worth a 422, not a guess.
  */
+const coercing = buildAjv({ coerceTypes: 'array' });
+const strict = buildAjv({ coerceTypes: false });
+
 export function registerValidators(app: FastifyInstance): void {
-  const coercing = buildAjv({ coerceTypes: 'array' });
-  const strict = buildAjv({ coerceTypes: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+}
+
+/** A body validator outside a route (each item of a bulk request is checked on its own). */
+export function compileBodyValidator(schema: object) {
+  return strict.compile(schema);
 }

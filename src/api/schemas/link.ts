@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import { LINK_SORTS } from '../../storage/links.kysely.ts';
 import { NullableInteger, Timestamp } from './common.ts';
 
-const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'Absolute http or https URL, at most 2048 characters.' });
+export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'Absolute http or https URL, at most 2048 characters.' });
 
 export const ConditionSchema = Type.Object(
   {

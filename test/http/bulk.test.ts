@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await createUserWithToken(t.ctx, 'business')).headers;
+});
+afterAll(async () => { await t.close(); });
+
+const bulk = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: h, payload: payload as object });
+
+describe('POST /links/bulk', () => {
+  it('creates the valid items in order and reports each invalid one by index', async () => {
+    const taken = `taken${Date.now()}`;
+    await bulk({ links: [{ redirect_url: 'https://example.com/first', short_code: taken }] });
+    const res = await bulk({
+      links: [
+        { redirect_url: 'https://example.com/1' },
+        { redirect_url: 'not a url' },
+        { redirect_url: 'https://example.com/3', short_code: taken },
+        {},
+        { redirect_url: 'https://example.com/5', category_id: 999999 },
+        { redirect_url: 'https://example.com/6', short_code: `own${Date.now()}` },
+        'not an object',
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.created.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(['https://example.com/1', 'https://example.com/6']);
+    expect(body.errors).toEqual([
+      { index: 1, message: expect.stringMatching(/redirect url/) },
+      { index: 2, message: 'The short code has already been taken.' },
+      { index: 3, message: 'The redirect url field is required.' },
+      { index: 4, message: 'The selected category id is invalid.' },
+      { index: 6, message: expect.any(String) },
+    ]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/links?per_page=100', headers })).json();
+    expect(list.data.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(expect.arrayContaining(['https://example.com/1', 'https://example.com/6']));
+  });
+
+  it('refuses a duplicate code inside the same call for the second item only', async () => {
+    const code = `dup${Date.now()}`;
+    const res = await bulk({ links: [{ redirect_url: 'https://a.example', short_code: code }, { redirect_url: 'https://b.example', short_code: code }] });
+    expect(res.json().created).toHaveLength(1);
+    expect(res.json().errors).toEqual([{ index: 1, message: 'The short code has already been taken.' }]);
+  });
+
+  it('accepts exactly 100 items', async () => {
+    const res = await bulk({ links: Array.from({ length: 100 }, (_, i) => ({ redirect_url: `https://example.com/bulk/${i}` })) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().created).toHaveLength(100);
+    expect(new Set(res.json().created.map((l: { short_code: string }) => l.short_code)).size).toBe(100);
+  });
+
+  it.each([
+    ['an empty list', { links: [] }],
+    ['101 items', { links: Array.from({ length: 101 }, () => ({ redirect_url: 'https://example.com' })) }],
+    ['no list', {}],
+    ['a list that is not an array', { links: { redirect_url: 'https://example.com' } }],
+  ])('answers 422 for %s', async (_name, payload) => {
+    const res = await bulk(payload);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.links).toBeDefined();
+  });
+
+  it('is Business only', async () => {
+    const pro = await createUserWithToken(t.ctx, 'pro');
+    const res = await bulk({ links: [{ redirect_url: 'https://example.com' }] }, pro.headers);
+    expect(res.statusCode).toBe(403);
+  });
+});
