@@ -29,14 +29,16 @@ export function categoryResource(category: Category) {
   return { id: category.id, name: category.name, created_at: category.createdAt, updated_at: category.updatedAt };
 }
 
-/** Laravel's LengthAwarePaginator envelope, keeping the request's other query parameters. */
-export function paginate<T>(data: T[], options: { total: number; page: number; perPage: number; path: string; query: Record<string, unknown> }) {
+/**
+ * Laravel's LengthAwarePaginator envelope. Page URLs keep the query parameters the client sent
+ * (not the defaults validation filled in), with `page` replaced.
+ */
+export function paginate<T>(data: T[], options: { total: number; page: number; perPage: number; path: string; requestUrl: string }) {
   const lastPage = Math.max(1, Math.ceil(options.total / options.perPage));
+  const sent = new URL(options.requestUrl, 'http://request.invalid').searchParams;
   const pageUrl = (page: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query)) {
-      if (value !== undefined && key !== 'page') params.set(key, String(value));
-    }
+    const params = new URLSearchParams(sent);
+    params.delete('page');
     params.set('page', String(page));
     return `${options.path}?${params.toString()}`;
   };

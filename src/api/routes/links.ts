@@ -35,7 +35,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       page,
       perPage,
     });
-    return paginate(found.map((link) => linkResource(link, shortUrl)), { total, page, perPage, path: `${appUrl}/api/v1/links`, query: q });
+    return paginate(found.map((link) => linkResource(link, shortUrl)), { total, page, perPage, path: `${appUrl}/api/v1/links`, requestUrl: request.url });
   });
 
   app.post('/links', {
