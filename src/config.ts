@@ -16,6 +16,7 @@ export interface Config {
   clickRetentionDays: number;
   dnsServers: string[];
   logLevel: string;
+  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollIntervalMs: number; timeoutMs: number; clickBatchMs: number };
 }
 
 export class ConfigError extends Error {
@@ -110,5 +111,12 @@ export function loadConfig(env: Env = process.env): Config {
     clickRetentionDays: integer(env, 'CLICK_RETENTION_DAYS', 365, 0, 36_500),
     dnsServers: dnsServers(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    webhooks: {
+      allowHttp: boolean(env, 'WEBHOOK_ALLOW_HTTP', false),
+      allowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      pollIntervalMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
+      clickBatchMs: integer(env, 'WEBHOOK_CLICK_BATCH_MS', 10_000, 10, 3_600_000),
+    },
   };
 }

@@ -8,6 +8,9 @@ import type { Database } from './storage/schema.ts';
 import { LinkEvents } from './services/link-events.ts';
 import type { LinkServiceDeps } from './services/links.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
+import { linkResource } from './api/serializers.ts';
+import { WebhookPublisher } from './webhooks/publisher.ts';
+import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
 /**
  * Everything the processes share, wired once: the database, services and ports. main.ts and
@@ -23,6 +26,7 @@ export interface AppContext {
   rateLimiters: RateLimiters;
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
+  webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
   /** Things to stop, in order, on close (click flush first, database last). */
   closers: Array<() => Promise<void>>;
   close(): Promise<void>;
@@ -34,6 +38,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const tokens = new TokenAuthenticator(db);
   const linkEvents = new LinkEvents();
   const closers: Array<() => Promise<void>> = [];
+  const webhooks = createWebhooks(config, db, linkEvents);
+  closers.push(() => webhooks.publisher.close(), () => webhooks.worker.close());
   const ctx: AppContext = {
     config,
     db,
@@ -43,6 +49,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     linkService: { db, events: linkEvents },
     rateLimiters: memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
+    webhooks,
     closers,
     async close() {
       for (const closer of closers) await closer();
@@ -51,4 +58,21 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     },
   };
   return ctx;
+}
+
+/** Link events become queued deliveries; a background worker sends them (every instance runs one). */
+function createWebhooks(config: Config, db: Kysely<Database>, linkEvents: LinkEvents) {
+  const publisher = new WebhookPublisher({
+    db,
+    clock: systemClock,
+    serializeLink: (link) => linkResource(link, config.shortUrl),
+    clickBatchMs: config.webhooks.clickBatchMs,
+    onError: (error) => console.error('webhook publishing failed:', error),
+  });
+  linkEvents.subscribe((change) => {
+    if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'deleted') publisher.linkChanged(change.kind, change.link);
+  });
+  const worker = new WebhookWorker(db, { ...config.webhooks, clock: systemClock, batchSize: 20, maxResponseBytes: 64 * 1024 });
+  worker.start();
+  return { publisher, worker };
 }

@@ -9,6 +9,7 @@ import { bulkRoutes } from './routes/bulk.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { CategorySchema } from './schemas/category.ts';
 import { MessageBody, ValidationErrorBody } from './schemas/common.ts';
 import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from './schemas/link.ts';
@@ -40,6 +41,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     await api.register(bulkRoutes, { links: ctx.linkService, shortUrl: ctx.config.shortUrl });
     await api.register(landingOptionRoutes, { links: ctx.linkService });
     await api.register(categoryRoutes, { db: ctx.db });
+    await api.register(webhookRoutes, { db: ctx.db, policy: ctx.config.webhooks, publisher: ctx.webhooks.publisher });
   }, { prefix: '/api/v1' });
 
   return app;

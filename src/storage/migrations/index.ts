@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.ts';
 import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
+import * as webhooks from './004-webhooks.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -9,4 +10,5 @@ import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-clicks-business-sessions': clicksBusinessSessions,
+  '004-webhooks': webhooks,
 };

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { isSuccessStatus, retryDelayMs, shouldDisable } from '../core/webhook-retry.ts';
+import { SIGNATURE_HEADER, signPayload } from '../core/webhook-signature.ts';
+import { timestamp } from '../storage/errors.ts';
+import type { Database } from '../storage/schema.ts';
+import { claimDueDeliveries, recordAttempt, type Delivery, type Webhook } from '../storage/webhooks.kysely.ts';
+import { sendWebhook, type SendOptions, type SendResult } from './sender.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface WorkerOptions extends SendOptions {
+  pollIntervalMs: number;
+  batchSize: number;
+  clock: Clock;
+}
+
+/**
+ * Sends queued deliveries in the background: never on a request's or a redirect's path.
+ * Success closes the delivery and clears the webhook's failing streak; a failure schedules the
+ * next attempt (1 min, 5, 30, 2 h, 6 h...) until the webhook has failed for 3 days, when it is
+ * disabled with a reason the user can read.
+ */
+export class WebhookWorker {
+  readonly #db: Kysely<Database>;
+  readonly #options: WorkerOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(db: Kysely<Database>, options: WorkerOptions) {
+    this.#db = db;
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => void this.runOnce().catch(() => {}), this.#options.pollIntervalMs);
+    this.#timer.unref();
+  }
+
+  /** One pass over the due deliveries; concurrent calls share the pass in progress. */
+  runOnce(): Promise<void> {
+    this.#running ??= this.#pass().finally(() => { this.#running = undefined; });
+    return this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    const now = this.#options.clock.now();
+    const due = await claimDueDeliveries(this.#db, now, this.#options.batchSize, Math.max(this.#options.timeoutMs * 3, 30_000));
+    await Promise.all(due.map((delivery) => this.#deliver(delivery)));
+  }
+
+  async #deliver(delivery: Delivery & { webhook: Webhook }): Promise<void> {
+    const sentAt = this.#options.clock.now();
+    const result: SendResult = await sendWebhook(
+      delivery.webhook.url,
+      delivery.payload,
+      { [SIGNATURE_HEADER]: signPayload(delivery.webhook.secret, delivery.payload, Math.floor(sentAt.getTime() / 1000)), 'Hoplink-Delivery': delivery.deliveryId, 'Hoplink-Event': delivery.event },
+      this.#options,
+    );
+    const attempts = delivery.attempts + 1;
+    const attempt = { attemptedAt: timestamp(sentAt), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error ?? (result.statusCode !== null && !isSuccessStatus(result.statusCode) ? `HTTP ${result.statusCode}` : null) };
+    if (result.statusCode !== null && isSuccessStatus(result.statusCode)) {
+      await recordAttempt(this.#db, delivery, attempt, { status: 'succeeded', attempts, nextAttemptAt: null, webhookFailingSince: null, disableReason: null });
+      return;
+    }
+    const failingSince = delivery.webhook.failingSince ?? timestamp(sentAt);
+    if (shouldDisable(new Date(failingSince), sentAt)) {
+      const reason = `Disabled on ${timestamp(sentAt)}: every delivery failed for 3 days (last: ${attempt.error ?? 'no response'}).`;
+      await recordAttempt(this.#db, delivery, attempt, { status: 'failed', attempts, nextAttemptAt: null, webhookFailingSince: failingSince, disableReason: reason });
+      return;
+    }
+    const next = timestamp(new Date(sentAt.getTime() + retryDelayMs(attempts)));
+    await recordAttempt(this.#db, delivery, attempt, { status: 'pending', attempts, nextAttemptAt: next, webhookFailingSince: failingSince, disableReason: null });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#running?.catch(() => {});
+  }
+}
