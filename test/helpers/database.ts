@@ -7,26 +7,26 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const engines: Array<'sqlite' | 'postgres'> = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /**
- * A database URL nobody else uses: SQLite in memory, or a fresh PostgreSQL schema (selected
- * through search_path) so test files can run in parallel against one server.
+ * A database nobody else uses: SQLite in memory, or a fresh PostgreSQL database on the server
+ * of TEST_DATABASE_URL, so test files run in parallel against one server. (A schema per test
+ * is not enough: Kysely's migrator looks for its own tables in every schema.)
  */
 export async function freshDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<{ url: string; drop(): Promise<void> }> {
   if (engine === 'sqlite') return { url: 'sqlite::memory:', drop: async () => {} };
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const name = `hoplink_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+async function adminQuery(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -37,15 +37,15 @@ async function subscribe(events: string[], url = receiver.url) {
   return res.json();
 }
 
-async function pendingDeliveries(): Promise<number> {
-  const row = await t.ctx.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+async function queuedFor(webhookId: number): Promise<number> {
+  const row = await t.ctx.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Publishing is fire-and-forget after the request; wait until the delivery rows exist. */
-async function waitForQueued(count: number) {
-  for (let i = 0; i < 200 && (await pendingDeliveries()) < count; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(await pendingDeliveries()).toBeGreaterThanOrEqual(count);
+/** Publishing is fire-and-forget after the request; wait until the webhook's delivery exists. */
+async function waitForQueued(webhookId: number) {
+  for (let i = 0; i < 200 && (await queuedFor(webhookId)) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await queuedFor(webhookId)).toBeGreaterThanOrEqual(1);
 }
 
 describe('webhook subscriptions', () => {
@@ -79,9 +79,9 @@ describe('webhook subscriptions', () => {
 
 describe('deliveries', () => {
   it('POSTs a signed link.created delivery carrying the Link, with a unique delivery id', async () => {
-    const { secret } = await subscribe(['link.created']);
+    const { id, secret } = await subscribe(['link.created']);
     const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/hooked' } })).json();
-    await waitForQueued(1);
+    await waitForQueued(id);
     await worker().runOnce();
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
@@ -96,7 +96,7 @@ describe('deliveries', () => {
     const { id } = await subscribe(['link.deleted']);
     const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/x' } })).json();
     await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${link.id}`, headers });
-    await waitForQueued(1);
+    await waitForQueued(id);
     receiver.answer({ status: 500 });
     const w = worker();
     await w.runOnce();
@@ -162,7 +162,7 @@ describe('deliveries', () => {
     receiver.answer({ status: 200, hang: true });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/slow' } });
     expect(res.statusCode).toBe(201);
-    await waitForQueued(1);
+    await waitForQueued(id);
     await worker({ timeoutMs: 200 }).runOnce();
     const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json().data;
     expect(deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, last_attempt: { status_code: null, error: expect.stringMatching(/no response within 200 ms/) } });
@@ -184,9 +184,9 @@ describe('SSRF protection', () => {
   });
 
   it('refuses at delivery time a target that resolves to a private address', async () => {
-    await subscribe(['link.created']);
+    const { id } = await subscribe(['link.created']);
     await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/ssrf' } });
-    await waitForQueued(1);
+    await waitForQueued(id);
     await worker({ allowPrivate: false }).runOnce();
     expect(receiver.received).toHaveLength(0);
     const row = await t.ctx.db.selectFrom('webhook_attempts').select('error').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
