@@ -14,7 +14,7 @@ let headers: Record<string, string>;
 let now: Date;
 const clock: Clock = { now: () => now };
 const worker = (overrides: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
-  new WebhookWorker(t.ctx.db, { allowHttp: true, allowPrivate: true, pollIntervalMs: 3_600_000, timeoutMs: 2000, maxResponseBytes: 1024, batchSize: 20, clock, ...overrides });
+  new WebhookWorker(t.ctx.db, { allowPrivate: true, pollIntervalMs: 3_600_000, timeoutMs: 2000, maxResponseBytes: 1024, batchSize: 20, clock, ...overrides });
 
 beforeAll(async () => {
   t = await createTestApp(DEV_ENV);
