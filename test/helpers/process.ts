@@ -26,6 +26,7 @@ export interface RunningService {
   child: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  kill(): Promise<number | null>;
 }
 
 /** Starts the service as a user would (`npm start`) on free ports and waits until it answers. */
@@ -67,8 +68,19 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     env: fullEnv,
     child,
     output: () => output,
+    /** Signals npm, which forwards the signal to the service and exits with its exit code. */
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) process.kill(-child.pid!, signal);
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, signal);
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
+      if (code === 'timeout') {
+        process.kill(-child.pid!, 'SIGKILL');
+        throw new Error(`service did not stop on ${signal}:\n${output}`);
+      }
+      return code;
+    },
+    /** The whole process group, at once: a crash, not a shutdown. */
+    kill() {
+      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
       return exited;
     },
   };
