@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { clientIp } from './client-ip.ts';
+import { createEnricher } from './enrich.ts';
+import { staticGeoLookup } from './geo.ts';
+import { referrerHost } from './referrer.ts';
+
+describe('client address', () => {
+  it('uses the socket unless the proxy is trusted', () => {
+    expect(clientIp('::ffff:10.0.0.2', '8.8.8.8', false)).toBe('10.0.0.2');
+    expect(clientIp('10.0.0.2', '8.8.8.8, 10.0.0.1', true)).toBe('8.8.8.8');
+  });
+
+  it('skips invalid entries and strips ports and brackets', () => {
+    expect(clientIp('10.0.0.2', 'unknown, 81.2.69.142:51234', true)).toBe('81.2.69.142');
+    expect(clientIp('10.0.0.2', '[2001:db8::1]:443', true)).toBe('2001:db8::1');
+    expect(clientIp('10.0.0.2', 'nonsense', true)).toBe('10.0.0.2');
+    expect(clientIp('10.0.0.2', ['1.1.1.1', '8.8.8.8'], true)).toBe('1.1.1.1');
+  });
+});
+
+describe('referrer host', () => {
+  it.each([
+    ['https://www.Google.com/search?q=x', 'www.google.com'],
+    ['http://t.co/abc', 't.co'],
+    ['android-app://com.slack', null],
+    ['not a url', null],
+    [undefined, null],
+  ])('reads %s as %s', (referer, host) => {
+    expect(referrerHost(referer)).toBe(host);
+  });
+});
+
+describe('enrichment', () => {
+  it('builds one flat click row', () => {
+    const enrich = createEnricher(staticGeoLookup({ '81.2.69.142': 'GB' }));
+    const event = enrich({
+      linkId: 7,
+      at: new Date('2026-03-01T10:00:00Z'),
+      ip: '81.2.69.142',
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      referer: 'https://news.example/item',
+    });
+    expect(event).toEqual({ linkId: 7, at: '2026-03-01T10:00:00.000Z', country: 'GB', device: 'mobile', browser: 'safari', os: 'ios', referrerHost: 'news.example', bot: false, optionIndex: null });
+  });
+});

@@ -1,0 +1,43 @@
+import type { GeoLookup } from './geo.ts';
+import { referrerHost } from './referrer.ts';
+import { parseUserAgent } from './user-agent.ts';
+
+export interface VisitFacts {
+  linkId: number;
+  at: Date;
+  ip: string;
+  userAgent: string | undefined;
+  referer: string | undefined;
+  /** Set for a choice-page pick (0-based): recorded per option, not counted as a click. */
+  optionIndex?: number | null;
+}
+
+/** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
+export interface ClickEvent {
+  linkId: number;
+  at: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrerHost: string | null;
+  bot: boolean;
+  optionIndex: number | null;
+}
+
+export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
+  return (facts) => {
+    const agent = parseUserAgent(facts.userAgent);
+    return {
+      linkId: facts.linkId,
+      at: facts.at.toISOString(),
+      country: geo.country(facts.ip),
+      device: agent.device,
+      browser: agent.browser,
+      os: agent.os,
+      referrerHost: referrerHost(facts.referer),
+      bot: agent.bot,
+      optionIndex: facts.optionIndex ?? null,
+    };
+  };
+}
