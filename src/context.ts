@@ -10,6 +10,10 @@ import type { LinkServiceDeps } from './services/links.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
 import { linkResource } from './api/serializers.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
+import { ClickBuffer } from './clicks/buffer.ts';
+import type { ClickSink } from './clicks/sink.ts';
+import { startRetention } from './clicks/retention.ts';
+import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
 /**
@@ -27,6 +31,8 @@ export interface AppContext {
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
   webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
+  /** Where the edge hands visits; flush() writes everything accepted so far. */
+  clicks: ClickSink & { flush(): Promise<void>; stats(): { buffered: number; written: number; dropped: number; failedWrites: number } };
   /** Things to stop, in order, on close (click flush first, database last). */
   closers: Array<() => Promise<void>>;
   close(): Promise<void>;
@@ -39,7 +45,16 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const linkEvents = new LinkEvents();
   const closers: Array<() => Promise<void>> = [];
   const webhooks = createWebhooks(config, db, linkEvents);
-  closers.push(() => webhooks.publisher.close(), () => webhooks.worker.close());
+  const clicks = new ClickBuffer({
+    write: async (events) => {
+      await writeClickBatch(db, events);
+      webhooks.publisher.clicksRecorded(events);
+    },
+    onError: (error) => console.error('click batch write failed (kept for retry):', error),
+  });
+  const stopRetention = startRetention(db, config.clickRetentionDays, (error) => console.error('click retention failed:', error));
+  // Accepted clicks are written before anything else stops; the database closes last.
+  closers.push(() => clicks.close(), async () => stopRetention(), () => webhooks.publisher.close(), () => webhooks.worker.close());
   const ctx: AppContext = {
     config,
     db,
@@ -50,6 +65,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     rateLimiters: memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
     webhooks,
+    clicks,
     closers,
     async close() {
       for (const closer of closers) await closer();

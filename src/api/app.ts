@@ -9,6 +9,7 @@ import { bulkRoutes } from './routes/bulk.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { CategorySchema } from './schemas/category.ts';
 import { MessageBody, ValidationErrorBody } from './schemas/common.ts';
@@ -38,6 +39,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     await api.register(linkRoutes, { links: ctx.linkService, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl });
+    await api.register(statsRoutes, { links: ctx.linkService });
     await api.register(bulkRoutes, { links: ctx.linkService, shortUrl: ctx.config.shortUrl });
     await api.register(landingOptionRoutes, { links: ctx.linkService });
     await api.register(categoryRoutes, { db: ctx.db });

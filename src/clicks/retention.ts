@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.ts';
+import { deleteClicksBefore } from '../storage/clicks.kysely.ts';
+
+const DAY_MS = 86_400_000;
+const CHUNK = 5_000;
+
+/** Deletes raw clicks older than the retention, in chunks so no transaction grows large. Rollups stay. */
+export async function pruneClicks(db: Kysely<Database>, retentionDays: number, now: Date): Promise<number> {
+  if (retentionDays <= 0) return 0;
+  const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteClicksBefore(db, before, CHUNK);
+    total += deleted;
+    if (deleted < CHUNK) return total;
+  }
+}
+
+/** Prunes a minute after start and then hourly; returns a stop function. */
+export function startRetention(db: Kysely<Database>, retentionDays: number, onError: (error: unknown) => void): () => void {
+  if (retentionDays <= 0) return () => {};
+  const run = () => void pruneClicks(db, retentionDays, new Date()).catch(onError);
+  const first = setTimeout(run, 60_000);
+  const hourly = setInterval(run, 3_600_000);
+  first.unref();
+  hourly.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+  };
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClickEvent } from '../../src/clicks/enrich.ts';
+import { pruneClicks } from '../../src/clicks/retention.ts';
+import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
+import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { breakdown, clicksSince, dailyClicks, optionPicks } from '../../src/storage/stats.kysely.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
+import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+
+const click = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
+  linkId, at: '2026-05-10T12:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
+});
+
+describe.each(engines)('the click batch writer on %s', (engine) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let userId: number;
+  let n = 0;
+  beforeAll(async () => {
+    const fresh = await freshDatabaseUrl(engine);
+    drop = fresh.drop;
+    handle = openDatabase(fresh.url);
+    await migrateToLatest(handle.db);
+    userId = (await insertUser(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' })).id;
+  });
+  afterAll(async () => {
+    await handle.close();
+    await drop();
+  });
+  const newLink = async () => (await insertLink(handle.db, { userId, shortCode: `c${engine}${n++}`, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+
+  it('stores every click and counts the non-bot ones in click_count and the rollups', async () => {
+    const id = await newLink();
+    await writeClickBatch(handle.db, [
+      click(id),
+      click(id, { country: 'GB', device: 'mobile', os: 'ios', browser: 'safari' }),
+      click(id, { at: '2026-05-11T00:00:01.000Z' }),
+      click(id, { bot: true, country: 'CN' }),
+    ]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(3);
+    const raw = await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', id).execute();
+    expect(raw).toHaveLength(4);
+    expect(raw.filter((r) => r.is_bot === 1)).toHaveLength(1);
+    expect(Object.fromEntries(await dailyClicks(handle.db, id, '2026-05-01'))).toEqual({ '2026-05-10': 2, '2026-05-11': 1 });
+    expect(await breakdown(handle.db, id, 'country')).toEqual([{ value: 'US', clicks: 2 }, { value: 'GB', clicks: 1 }]);
+    expect(await breakdown(handle.db, id, 'os')).toEqual([{ value: 'windows', clicks: 2 }, { value: 'ios', clicks: 1 }]);
+    expect(await clicksSince(handle.db, id, '2026-05-11')).toBe(1);
+  });
+
+  it('adds up across batches', async () => {
+    const id = await newLink();
+    await writeClickBatch(handle.db, [click(id), click(id)]);
+    await writeClickBatch(handle.db, [click(id)]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(3);
+    expect(await breakdown(handle.db, id, 'device')).toEqual([{ value: 'desktop', clicks: 3 }]);
+  });
+
+  it('counts choice-page picks per option, not as clicks', async () => {
+    const id = await newLink();
+    await replaceLandingOptions(handle.db, id, ['https://a.example', 'https://b.example']);
+    await writeClickBatch(handle.db, [click(id), click(id, { optionIndex: 1 }), click(id, { optionIndex: 1 }), click(id, { optionIndex: 0 })]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(1);
+    expect(await optionPicks(handle.db, id)).toEqual([{ url: 'https://a.example', picks: 1 }, { url: 'https://b.example', picks: 2 }]);
+  });
+
+  it('skips clicks of a link deleted meanwhile without failing the batch', async () => {
+    const kept = await newLink();
+    const gone = await newLink();
+    await deleteLink(handle.db, gone);
+    await writeClickBatch(handle.db, [click(gone), click(kept)]);
+    expect((await findLink(handle.db, kept))?.clickCount).toBe(1);
+  });
+
+  it('writes large batches in chunks', async () => {
+    const id = await newLink();
+    await writeClickBatch(handle.db, Array.from({ length: 2500 }, (_, i) => click(id, { country: i % 2 ? 'DE' : 'FR' })));
+    expect((await findLink(handle.db, id))?.clickCount).toBe(2500);
+    expect(await breakdown(handle.db, id, 'country')).toEqual([{ value: 'DE', clicks: 1250 }, { value: 'FR', clicks: 1250 }]);
+  });
+
+  it('prunes raw clicks past the retention and keeps the rollups', async () => {
+    const id = await newLink();
+    await writeClickBatch(handle.db, [click(id, { at: '2020-01-01T00:00:00.000Z' }), click(id, { at: '2026-05-10T00:00:00.000Z' })]);
+    await pruneClicks(handle.db, 365, new Date('2026-06-01T00:00:00.000Z'));
+    expect(await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).execute()).toEqual([{ clicked_at: '2026-05-10T00:00:00.000Z' }]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(2);
+    expect(await clicksSince(handle.db, id, '2019-01-01')).toBe(2);
+  });
+});
