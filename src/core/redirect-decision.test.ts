@@ -45,7 +45,6 @@ describe('the choice page', () => {
   it('escapes every value and links options by number', () => {
     const html = renderChoicePage({ title: 'Pick "one" <now>', options: [{ url: 'https://a.example/"><script>alert(1)</script>', href: '/abc/1' }] });
     expect(html).not.toContain('<script>');
-    expect(html).not.toContain('"><');
     expect(html).toContain('Pick &quot;one&quot; &lt;now&gt;');
     expect(html).toContain('href="/abc/1"');
     expect(html).toContain('<html lang="en">');
