@@ -1,20 +1,172 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { primaryLanguage } from '../core/accept-language.ts';
+import type { TagsByProgram } from '../core/affiliate.ts';
+import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE, renderChoicePage } from '../core/choice-page.ts';
+import { decideRedirect, type Decision, type RedirectableLink } from '../core/redirect-decision.ts';
+import type { Visitor } from '../core/targeting.ts';
+import { clientIp } from '../clicks/client-ip.ts';
+import { createEnricher } from '../clicks/enrich.ts';
+import { openGeoLookup, type GeoLookup } from '../clicks/geo.ts';
+import type { ClickSink } from '../clicks/sink.ts';
+import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
+import { LinkCache } from './link-cache.ts';
 
-/** The short-link host. Until redirects land (issue 3) it sends `/` to the app and 404s the rest. */
-export async function startEdge(ctx: AppContext): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    if (request.url === '/') {
-      response.writeHead(302, { Location: ctx.config.appUrl, 'Cache-Control': 'private, no-store' }).end();
+export interface EdgeDeps {
+  cache: LinkCache;
+  geo: GeoLookup;
+  clicks: ClickSink;
+  appUrl: string;
+  shortUrl: string;
+  trustProxy: boolean;
+}
+
+const NO_TAGS: TagsByProgram = new Map();
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const OPTION = /^[1-9][0-9]?$/;
+
+type Target = { kind: 'root' } | { kind: 'code'; code: string; optionNumber: number | null } | { kind: 'invalid' };
+
+/** `/`, `/<code>` or `/<code>/<n>`; anything else names no link. Query strings are ignored. */
+function parseTarget(url: string | undefined): Target {
+  if (!url || url.length > 200) return { kind: 'invalid' };
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (path === '/') return { kind: 'root' };
+  const [, code, option, ...rest] = path.split('/');
+  if (!code || !CODE.test(code) || rest.length > 0 || (option !== undefined && !OPTION.test(option))) return { kind: 'invalid' };
+  return { kind: 'code', code, optionNumber: option === undefined ? null : Number(option) };
+}
+
+function hostnameOf(header: string | undefined): string {
+  if (!header) return '';
+  const host = header.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.indexOf(':');
+  return (colon === -1 ? host : host.slice(0, colon)).replace(/\.$/, '');
+}
+
+/** Node refuses non-ASCII in headers; such destinations go out in their encoded form. */
+function safeLocation(location: string): string {
+  return /[^\x21-\x7e]/.test(location) ? new URL(location).href : location;
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(NOT_FOUND_PAGE);
+}
+
+/**
+ * The short host: resolve the link (cache first) -> decide (pure) -> reply -> record the visit
+ * once, after the reply has been handed to the socket. No API plugins run here.
+ */
+export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
+  const enrich = createEnricher(deps.geo);
+
+  const visitorOf = (req: IncomingMessage) => (): Visitor => {
+    const agent = parseUserAgent(req.headers['user-agent']);
+    return {
+      country: deps.geo.country(clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy)),
+      device: agent.device,
+      os: agent.os,
+      browser: agent.browser,
+      language: primaryLanguage(req.headers['accept-language']),
+    };
+  };
+
+  function reply(req: IncomingMessage, res: ServerResponse, code: string, link: RedirectableLink | null, tags: TagsByProgram, optionNumber: number | null): void {
+    const decision: Decision = decideRedirect(link ?? undefined, { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) }, tags);
+    switch (decision.kind) {
+      case 'not-found':
+        notFound(res);
+        return;
+      case 'redirect':
+        res.writeHead(302, { Location: safeLocation(decision.location), 'Cache-Control': 'private, no-store', 'Content-Length': '0' });
+        res.end();
+        break;
+      case 'choice-page': {
+        const html = renderChoicePage({ title: 'Choose where to go', options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })) });
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': CHOICE_PAGE_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+        res.end(req.method === 'HEAD' ? undefined : html);
+        break;
+      }
+    }
+    if (decision.record.kind === 'none' || !link) return;
+    deps.clicks.record(enrich({
+      linkId: link.id,
+      at: new Date(),
+      ip: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy),
+      userAgent: req.headers['user-agent'],
+      referer: req.headers.referer,
+      optionIndex: decision.record.kind === 'pick' ? decision.record.optionIndex : null,
+    }));
+  }
+
+  async function resolveThenReply(req: IncomingMessage, res: ServerResponse, host: string, code: string, optionNumber: number | null): Promise<void> {
+    const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
+    const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
+    const tags = link ? (deps.cache.peekTags(link.userId) ?? (await deps.cache.loadTags(link.userId))) : NO_TAGS;
+    reply(req, res, code, link, tags, optionNumber);
+  }
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' }).end();
       return;
     }
-    response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Not found</title><h1>Link not found</h1>');
+    const target = parseTarget(req.url);
+    if (target.kind === 'root') {
+      res.writeHead(302, { Location: deps.appUrl, 'Cache-Control': 'private, no-store', 'Content-Length': '0' }).end();
+      return;
+    }
+    if (target.kind === 'invalid') {
+      notFound(res);
+      return;
+    }
+    const host = hostnameOf(req.headers.host);
+    // The common case stays synchronous: default host, link and owner's tags already cached.
+    if (host === defaultHost || deps.cache.peekHost(host) === null) {
+      const link = deps.cache.peek(null, target.code);
+      const tags = link ? deps.cache.peekTags(link.userId) : NO_TAGS;
+      if (link !== undefined && tags !== undefined) {
+        reply(req, res, target.code, link, tags, target.optionNumber);
+        return;
+      }
+    }
+    resolveThenReply(req, res, host, target.code, target.optionNumber).catch(() => {
+      if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', 'Cache-Control': 'no-store' }).end('Temporarily unavailable');
+    });
+  };
+}
+
+export interface RunningEdge {
+  url: string;
+  server: Server;
+  cache: LinkCache;
+  close(): Promise<void>;
+}
+
+/** Starts the short host on SHORT_PORT with its own cache and GeoIP reader. */
+export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
+  const cache = new LinkCache(ctx.db, ctx.linkEvents, ctx.config.linkCache);
+  const geo = await openGeoLookup();
+  const handler = createEdgeHandler({ cache, geo, clicks: ctx.clicks, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl, trustProxy: ctx.config.trustProxy });
+  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(ctx.config.shortPort, ctx.config.host, () => resolve());
   });
-  await new Promise<void>((resolve) => server.listen(ctx.config.shortPort, ctx.config.host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://${ctx.config.host === '0.0.0.0' ? 'localhost' : ctx.config.host}:${port}`,
+    server,
+    cache,
+    close: () => new Promise((resolve) => {
+      // Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    }),
   };
 }

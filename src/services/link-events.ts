@@ -1,6 +1,11 @@
 import type { Link } from '../core/model.ts';
 
-export type LinkChange = { kind: 'created' | 'updated' | 'deleted'; link: Link };
+export type LinkChange =
+  | { kind: 'created' | 'updated' | 'deleted'; link: Link }
+  /** A user's affiliate tags changed: their links' destinations change on the next visit. */
+  | { kind: 'tags-changed'; userId: number }
+  /** A custom domain was verified, failed or removed: host routing changes. */
+  | { kind: 'domains-changed' };
 export type LinkChangeListener = (change: LinkChange) => void;
 
 /**

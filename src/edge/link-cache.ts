@@ -1,0 +1,135 @@
+import { LRUCache } from 'lru-cache';
+import type { Kysely } from 'kysely';
+import type { TagsByProgram } from '../core/affiliate.ts';
+import type { RedirectableLink } from '../core/redirect-decision.ts';
+import { compileConditions } from '../core/targeting.ts';
+import type { LinkEvents } from '../services/link-events.ts';
+import { findActiveDomainId, loadOwnerTags, loadRedirectable } from '../storage/redirect.kysely.ts';
+import type { Database } from '../storage/schema.ts';
+
+export interface LinkCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  negativeTtlMs: number;
+}
+
+/** An unknown code, remembered for a while so a flood of misses does not reach the database. */
+const MISSING = Symbol('missing');
+type Entry = RedirectableLink | typeof MISSING;
+
+const keyOf = (domainId: number | null, code: string) => `${domainId ?? 0}/${code}`;
+
+function sizeOf(entry: Entry): number {
+  if (entry === MISSING) return 64;
+  return 256 + entry.redirectUrl.length * 2 + entry.options.reduce((sum, option) => sum + option.length * 2 + 16, 0);
+}
+
+/**
+ * The redirect's hot path: links, owners' affiliate tags and custom-domain hosts in bounded
+ * in-process LRUs. A hit is a Map lookup with no I/O; a miss loads once however many requests
+ * wait for it (single flight). Link changes in this process invalidate at once through LinkEvents.
+ */
+export class LinkCache {
+  readonly #db: Kysely<Database>;
+  readonly #links: LRUCache<string, Entry>;
+  readonly #tags = new LRUCache<number, TagsByProgram>({ max: 10_000 });
+  readonly #hosts: LRUCache<string, number | typeof MISSING>;
+  readonly #keyByLinkId = new Map<number, string>();
+  readonly #inFlight = new Map<string, Promise<Entry>>();
+  readonly #negativeTtlMs: number;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(db: Kysely<Database>, events: LinkEvents, options: LinkCacheOptions) {
+    this.#db = db;
+    this.#negativeTtlMs = options.negativeTtlMs;
+    this.#links = new LRUCache<string, Entry>({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeCalculation: sizeOf,
+      dispose: (entry, key) => {
+        if (entry !== MISSING && this.#keyByLinkId.get(entry.id) === key) this.#keyByLinkId.delete(entry.id);
+      },
+    });
+    this.#hosts = new LRUCache({ max: 10_000, ttl: 60_000 });
+    events.subscribe((change) => {
+      switch (change.kind) {
+        case 'created':
+        case 'updated':
+        case 'deleted': {
+          // The old key (a changed domain) and the new one (a negative entry for a new code).
+          const previous = this.#keyByLinkId.get(change.link.id);
+          if (previous) this.#links.delete(previous);
+          this.#links.delete(keyOf(change.link.domain?.id ?? null, change.link.shortCode));
+          break;
+        }
+        case 'tags-changed':
+          this.#tags.delete(change.userId);
+          break;
+        case 'domains-changed':
+          this.#hosts.clear();
+          break;
+      }
+    });
+  }
+
+  /** The cached link, MISSING, or undefined when it must be loaded: lets a hit stay synchronous. */
+  peek(domainId: number | null, code: string): RedirectableLink | null | undefined {
+    const entry = this.#links.get(keyOf(domainId, code));
+    if (entry === undefined) return undefined;
+    this.#hits += 1;
+    return entry === MISSING ? null : entry;
+  }
+
+  async load(domainId: number | null, code: string): Promise<RedirectableLink | null> {
+    const key = keyOf(domainId, code);
+    let pending = this.#inFlight.get(key);
+    if (!pending) {
+      this.#misses += 1;
+      pending = this.#fetch(domainId, code, key).finally(() => this.#inFlight.delete(key));
+      this.#inFlight.set(key, pending);
+    }
+    const entry = await pending;
+    return entry === MISSING ? null : entry;
+  }
+
+  async #fetch(domainId: number | null, code: string, key: string): Promise<Entry> {
+    const row = await loadRedirectable(this.#db, domainId, code);
+    if (!row) {
+      if (this.#negativeTtlMs > 0) this.#links.set(key, MISSING, { ttl: this.#negativeTtlMs });
+      return MISSING;
+    }
+    // Conditions are compiled once here, not on every visit.
+    const entry: RedirectableLink = { id: row.id, userId: row.userId, isActive: row.isActive, redirectUrl: row.redirectUrl, options: row.options, targeting: compileConditions(row.conditions) };
+    this.#links.set(key, entry);
+    this.#keyByLinkId.set(row.id, key);
+    return entry;
+  }
+
+  peekTags(userId: number): TagsByProgram | undefined {
+    return this.#tags.get(userId);
+  }
+
+  async loadTags(userId: number): Promise<TagsByProgram> {
+    const tags = await loadOwnerTags(this.#db, userId);
+    this.#tags.set(userId, tags);
+    return tags;
+  }
+
+  /** The custom domain serving `hostname`; null for the default host or an unknown host. */
+  peekHost(hostname: string): number | null | undefined {
+    const entry = this.#hosts.get(hostname);
+    if (entry === undefined) return undefined;
+    return entry === MISSING ? null : entry;
+  }
+
+  async loadHost(hostname: string): Promise<number | null> {
+    const id = await findActiveDomainId(this.#db, hostname);
+    this.#hosts.set(hostname, id ?? MISSING);
+    return id ?? null;
+  }
+
+  stats() {
+    return { entries: this.#links.size, bytes: this.#links.calculatedSize, hits: this.#hits, misses: this.#misses };
+  }
+}
