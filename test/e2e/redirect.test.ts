@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+
+let service: RunningService;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  service = await startService();
+  await hoplink(service.env, 'user', 'create', '--email', 'redirect@example.com', '--plan', 'business');
+  const { token } = JSON.parse(await hoplink(service.env, 'token', 'create', '--email', 'redirect@example.com', '--name', 'e2e', '--json'));
+  headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+});
+afterAll(async () => { await service?.stop(); });
+
+async function createLink(api: string): Promise<{ id: number; short_code: string }> {
+  const res = await fetch(`${api}/api/v1/links`, { method: 'POST', headers, body: JSON.stringify({ redirect_url: 'https://example.com/e2e' }) });
+  return res.json();
+}
+
+async function clickCount(api: string, id: number): Promise<number> {
+  return (await (await fetch(`${api}/api/v1/links/${id}`, { headers })).json()).click_count;
+}
+
+describe('create -> redirect -> click -> stats, as a user runs it', () => {
+  it('shows a visit in click_count within 2 seconds', async () => {
+    const link = await createLink(service.apiUrl);
+    const res = await fetch(`${service.shortUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' } });
+    expect(res.status).toBe(302);
+    const deadline = Date.now() + 2000;
+    let count = 0;
+    while (Date.now() < deadline && (count = await clickCount(service.apiUrl, link.id)) < 1) await new Promise((r) => setTimeout(r, 50));
+    expect(count).toBe(1);
+    const stats = await (await fetch(`${service.apiUrl}/api/v1/links/${link.id}/stats?with=browser,os`, { headers })).json();
+    expect(stats).toMatchObject({ total_clicks: 1, browser: [{ value: 'firefox', clicks: 1 }], os: [{ value: 'linux', clicks: 1 }] });
+  });
+
+  it('writes every accepted click when stopped with SIGTERM under load', async () => {
+    const own = await startService();
+    const env = own.env;
+    await hoplink(env, 'user', 'create', '--email', 'load@example.com', '--plan', 'pro');
+    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'load@example.com', '--name', 'load', '--json'));
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const link = await (await fetch(`${own.apiUrl}/api/v1/links`, { method: 'POST', headers: auth, body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })).json();
+
+    let accepted = 0;
+    let stopping: Promise<number | null> | undefined;
+    const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
+    const workers = Array.from({ length: 20 }, async () => {
+      for (let i = 0; i < 40; i++) {
+        try {
+          const res = await fetch(`${own.shortUrl}/${link.short_code}`, { redirect: 'manual', headers: ua });
+          if (res.status === 302) accepted += 1;
+        } catch {
+          return; // the server has stopped listening
+        }
+        if (accepted >= 300 && !stopping) stopping = own.stop('SIGTERM');
+      }
+    });
+    await Promise.all(workers);
+    expect(await (stopping ?? own.stop('SIGTERM'))).toBe(0);
+    expect(accepted).toBeGreaterThanOrEqual(300);
+
+    const again = await startService({ DATABASE_URL: env.DATABASE_URL! });
+    try {
+      const res = await fetch(`${again.apiUrl}/api/v1/links/${link.id}`, { headers: auth });
+      expect((await res.json()).click_count).toBe(accepted);
+    } finally {
+      await again.stop();
+    }
+  });
+});
