@@ -11,6 +11,8 @@ import { TokenAuthenticator } from './services/tokens.ts';
 import { linkResource } from './api/serializers.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
 import { ClickBuffer } from './clicks/buffer.ts';
+import { createEnricher, type ClickEvent, type VisitFacts } from './clicks/enrich.ts';
+import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { ClickSink } from './clicks/sink.ts';
 import { startRetention } from './clicks/retention.ts';
 import { writeClickBatch } from './storage/clicks.kysely.ts';
@@ -31,6 +33,8 @@ export interface AppContext {
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
   webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
+  /** The offline GeoIP database, opened once (targeting and enrichment share it). */
+  geo: GeoLookup;
   /** Where the edge hands visits; flush() writes everything accepted so far. */
   clicks: ClickSink & { flush(): Promise<void>; stats(): { buffered: number; written: number; dropped: number; failedWrites: number } };
   /** Things to stop, in order, on close (click flush first, database last). */
@@ -45,11 +49,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const linkEvents = new LinkEvents();
   const closers: Array<() => Promise<void>> = [];
   const webhooks = createWebhooks(config, db, linkEvents);
-  const clicks = new ClickBuffer({
-    write: async (events) => {
-      await writeClickBatch(db, events);
-      webhooks.publisher.clicksRecorded(events);
-    },
+  const geo = await openGeoLookup();
+  const writeVisits = createVisitWriter(db, geo);
+  const clicks = new ClickBuffer<VisitFacts>({
+    write: async (visits) => webhooks.publisher.clicksRecorded(await writeVisits(visits)),
     onError: (error) => console.error('click batch write failed (kept for retry):', error),
   });
   const stopRetention = startRetention(db, config.clickRetentionDays, (error) => console.error('click retention failed:', error));
@@ -65,6 +68,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     rateLimiters: memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
     webhooks,
+    geo,
     clicks,
     closers,
     async close() {
@@ -91,4 +95,17 @@ function createWebhooks(config: Config, db: Kysely<Database>, linkEvents: LinkEv
   const worker = new WebhookWorker(db, { ...config.webhooks, clock: systemClock, batchSize: 20, maxResponseBytes: 64 * 1024 });
   worker.start();
   return { publisher, worker };
+}
+
+/**
+ * Enriching and writing click batches runs in-process, every 250 ms, off the request path.
+ * (A worker thread was measured and lost on a 2-core machine: see docs/benchmarks.md.)
+ */
+function createVisitWriter(db: Kysely<Database>, geo: GeoLookup): (visits: VisitFacts[]) => Promise<ClickEvent[]> {
+  const enrich = createEnricher(geo);
+  return async (visits) => {
+    const events = visits.map(enrich);
+    await writeClickBatch(db, events);
+    return events.filter((e) => !e.bot && e.optionIndex === null);
+  };
 }

@@ -10,7 +10,7 @@ describe('the click buffer', () => {
   it('returns from record at once and writes on the next interval', async () => {
     vi.useFakeTimers();
     const batches: ClickEvent[][] = [];
-    const buffer = new ClickBuffer({ write: async (events) => { batches.push(events); }, flushIntervalMs: 250 });
+    const buffer = new ClickBuffer<ClickEvent>({ write: async (events) => { batches.push(events); }, flushIntervalMs: 250 });
     buffer.record(event(1));
     buffer.record(event(2));
     expect(batches).toEqual([]);
@@ -23,7 +23,7 @@ describe('the click buffer', () => {
     const batches: number[] = [];
     let concurrent = 0;
     let maxConcurrent = 0;
-    const buffer = new ClickBuffer({
+    const buffer = new ClickBuffer<ClickEvent>({
       write: async (events) => {
         concurrent += 1;
         maxConcurrent = Math.max(maxConcurrent, concurrent);
@@ -46,7 +46,7 @@ describe('the click buffer', () => {
     let fail = true;
     const written: number[] = [];
     const errors: unknown[] = [];
-    const buffer = new ClickBuffer({
+    const buffer = new ClickBuffer<ClickEvent>({
       write: async (events) => {
         if (fail) throw new Error('database is down');
         written.push(...events.map((e) => e.linkId));
@@ -65,7 +65,7 @@ describe('the click buffer', () => {
   });
 
   it('drops and counts new clicks past its bound instead of growing without limit', async () => {
-    const buffer = new ClickBuffer({ write: async () => {}, maxBuffered: 3, maxBatch: 1000, flushIntervalMs: 60_000 });
+    const buffer = new ClickBuffer<ClickEvent>({ write: async () => {}, maxBuffered: 3, maxBatch: 1000, flushIntervalMs: 60_000 });
     for (let i = 0; i < 5; i++) buffer.record(event(i));
     expect(buffer.stats()).toMatchObject({ buffered: 3, dropped: 2 });
     await buffer.close();

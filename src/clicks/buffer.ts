@@ -1,8 +1,6 @@
-import type { ClickEvent } from './enrich.ts';
-import type { ClickSink } from './sink.ts';
 
-export interface ClickBufferOptions {
-  write: (events: ClickEvent[]) => Promise<void>;
+export interface ClickBufferOptions<T> {
+  write: (events: T[]) => Promise<void>;
   flushIntervalMs?: number;
   maxBatch?: number;
   maxBuffered?: number;
@@ -23,18 +21,18 @@ export interface ClickBufferStats {
  * unreachable for a while) new clicks are dropped and counted rather than growing memory until
  * the process dies: dropping the newest keeps the older, already-waiting clicks in time order.
  */
-export class ClickBuffer implements ClickSink {
-  readonly #write: (events: ClickEvent[]) => Promise<void>;
+export class ClickBuffer<T> {
+  readonly #write: (events: T[]) => Promise<void>;
   readonly #maxBatch: number;
   readonly #maxBuffered: number;
   readonly #onError: (error: unknown) => void;
   readonly #timer: NodeJS.Timeout;
-  #events: ClickEvent[] = [];
+  #events: T[] = [];
   #flushing: Promise<void> | undefined;
   #soon = false;
   #stats = { written: 0, dropped: 0, failedWrites: 0 };
 
-  constructor(options: ClickBufferOptions) {
+  constructor(options: ClickBufferOptions<T>) {
     this.#write = options.write;
     this.#maxBatch = options.maxBatch ?? 1000;
     this.#maxBuffered = options.maxBuffered ?? 100_000;
@@ -43,7 +41,7 @@ export class ClickBuffer implements ClickSink {
     this.#timer.unref();
   }
 
-  record(event: ClickEvent): void {
+  record(event: T): void {
     if (this.#events.length >= this.#maxBuffered) {
       this.#stats.dropped += 1;
       return;

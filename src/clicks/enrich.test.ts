@@ -35,7 +35,7 @@ describe('enrichment', () => {
     const enrich = createEnricher(staticGeoLookup({ '81.2.69.142': 'GB' }));
     const event = enrich({
       linkId: 7,
-      at: new Date('2026-03-01T10:00:00Z'),
+      at: Date.parse('2026-03-01T10:00:00Z'),
       ip: '81.2.69.142',
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
       referer: 'https://news.example/item',

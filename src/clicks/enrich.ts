@@ -2,9 +2,11 @@ import type { GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent } from './user-agent.ts';
 
+/** What the redirect knows about a visit: cheap to capture, enriched later, off the request path. */
 export interface VisitFacts {
   linkId: number;
-  at: Date;
+  /** Epoch milliseconds. */
+  at: number;
   ip: string;
   userAgent: string | undefined;
   referer: string | undefined;
@@ -30,7 +32,7 @@ export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEven
     const agent = parseUserAgent(facts.userAgent);
     return {
       linkId: facts.linkId,
-      at: facts.at.toISOString(),
+      at: new Date(facts.at).toISOString(),
       country: geo.country(facts.ip),
       device: agent.device,
       browser: agent.browser,

@@ -6,8 +6,7 @@ import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE, renderChoicePage } from '../core/choic
 import { decideRedirect, type Decision, type RedirectableLink } from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
 import { clientIp } from '../clicks/client-ip.ts';
-import { createEnricher } from '../clicks/enrich.ts';
-import { openGeoLookup, type GeoLookup } from '../clicks/geo.ts';
+import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
@@ -63,7 +62,6 @@ function notFound(res: ServerResponse): void {
  */
 export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
-  const enrich = createEnricher(deps.geo);
 
   const visitorOf = (req: IncomingMessage) => (): Visitor => {
     const agent = parseUserAgent(req.headers['user-agent']);
@@ -94,14 +92,14 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       }
     }
     if (decision.record.kind === 'none' || !link) return;
-    deps.clicks.record(enrich({
+    deps.clicks.record({
       linkId: link.id,
-      at: new Date(),
+      at: Date.now(),
       ip: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy),
       userAgent: req.headers['user-agent'],
       referer: req.headers.referer,
       optionIndex: decision.record.kind === 'pick' ? decision.record.optionIndex : null,
-    }));
+    });
   }
 
   async function resolveThenReply(req: IncomingMessage, res: ServerResponse, host: string, code: string, optionNumber: number | null): Promise<void> {
@@ -148,11 +146,10 @@ export interface RunningEdge {
   close(): Promise<void>;
 }
 
-/** Starts the short host on SHORT_PORT with its own cache and GeoIP reader. */
+/** Starts the short host on SHORT_PORT with its own link cache. */
 export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
   const cache = new LinkCache(ctx.db, ctx.linkEvents, ctx.config.linkCache);
-  const geo = await openGeoLookup();
-  const handler = createEdgeHandler({ cache, geo, clicks: ctx.clicks, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl, trustProxy: ctx.config.trustProxy });
+  const handler = createEdgeHandler({ cache, geo: ctx.geo, clicks: ctx.clicks, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl, trustProxy: ctx.config.trustProxy });
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

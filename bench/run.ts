@@ -1,0 +1,134 @@
+// npm run bench: redirect throughput against a bare node:http baseline in the same run, the
+// cost of 20 targeting conditions, bulk creation, and stats latency over 1,000,000 clicks.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/storage/database.ts';
+import { insertLink } from '../src/storage/links.kysely.ts';
+import { migrateToLatest } from '../src/storage/migrate.ts';
+import { insertUser } from '../src/storage/users.kysely.ts';
+import { issueToken } from '../src/services/tokens.ts';
+import { seedClicks } from './seed-clicks.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, redirects: result['3xx'], errors: result.errors + result.non2xx - result['3xx'] };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'hoplink-bench-'));
+const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+const children: ChildProcess[] = [];
+const cleanup = () => { for (const child of children) child.kill('SIGKILL'); };
+process.on('exit', cleanup);
+
+try {
+  // Data, through the real stores: a Business user, a token, a plain link and a 20-condition link.
+  const { db, close } = openDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const user = await insertUser(db, { email: 'bench@example.com', plan: 'business' });
+  const { plaintext } = await issueToken(db, { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] });
+  const plain = await insertLink(db, { userId: user.id, shortCode: 'plain', redirectUrl: 'https://example.com/landing', isActive: true, categoryId: null, domainId: null, conditions: [] });
+  const countries = ['FR', 'DE', 'ES', 'IT', 'NL', 'BE', 'SE', 'NO', 'DK', 'FI', 'PL', 'PT', 'IE', 'AT', 'CH', 'CZ', 'GR', 'HU', 'RO', 'JP'];
+  await insertLink(db, {
+    userId: user.id, shortCode: 'targeted', redirectUrl: 'https://example.com/default', isActive: true, categoryId: null, domainId: null,
+    // None matches the bench's desktop visitor from 127.0.0.1 (XX), so all 20 are evaluated.
+    conditions: countries.map((country) => ({ type: 'country' as const, operator: 'in' as const, values: [country], redirect_url: `https://example.com/${country}` })),
+  });
+
+  const [port, shortPort, basePort] = [await freePort(), await freePort(), await freePort()];
+  const service = spawn(process.execPath, ['src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BUSINESS: '1000000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(service);
+  const baseline = fork(join(root, 'bench/baseline-server.ts'), [String(basePort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(baseline);
+  await waitFor(`http://127.0.0.1:${shortPort}/`);
+  await waitFor(`http://127.0.0.1:${basePort}/`);
+
+  const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
+  console.log(`redirects: ${CONNECTIONS} connections x ${DURATION} s each (autocannon), service and baseline in separate processes`);
+  const base = await load(`http://127.0.0.1:${basePort}/plain`, ua);
+  const hop = await load(`http://127.0.0.1:${shortPort}/plain`, ua);
+  const targeted = await load(`http://127.0.0.1:${shortPort}/targeted`, ua);
+  const row = (name: string, r: typeof base) => console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}`);
+  row('bare node:http constant 302', base);
+  row('hoplink, plain link (recording on)', hop);
+  row('hoplink, link with 20 conditions', targeted);
+  console.log(`  ratio hoplink / baseline: ${(hop.rps / base.rps * 100).toFixed(1)}%   (target >= 70%)`);
+  console.log(`  ratio 20 conditions / plain: ${(targeted.rps / hop.rps * 100).toFixed(1)}%`);
+
+  // Every redirect answered must become a click: wait for the buffer to drain.
+  const expected = hop.redirects;
+  let counted = 0;
+  for (let i = 0; i < 50 && counted < expected; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    counted = Number((await db.selectFrom('links').select('click_count').where('id', '=', plain.id).executeTakeFirstOrThrow()).click_count);
+  }
+  console.log(`  clicks recorded for the plain link: ${counted} (timed run ${expected} redirects + warm-up)`);
+
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  const auth = { authorization: `Bearer ${plaintext}`, 'content-type': 'application/json' };
+  const bulkTimes: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const body = JSON.stringify({ links: Array.from({ length: 100 }, (_, j) => ({ redirect_url: `https://example.com/bulk/${i}/${j}` })) });
+    const started = performance.now();
+    const res = await fetch(`${api}/links/bulk`, { method: 'POST', headers: auth, body });
+    await res.json();
+    bulkTimes.push(performance.now() - started);
+  }
+  bulkTimes.sort((a, b) => a - b);
+  console.log(`bulk creation, 100 links per call (20 calls): p50 ${percentile(bulkTimes, 50).toFixed(1)} ms, p99 ${percentile(bulkTimes, 99).toFixed(1)} ms`);
+
+  const seedStarted = performance.now();
+  await seedClicks(db, plain.id, CLICKS, 60);
+  console.log(`seeded ${CLICKS.toLocaleString('en')} clicks through the batch writer in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  const statsTimes: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now();
+    const res = await fetch(`${api}/links/${plain.id}/stats?with=country,device,browser,os`, { headers: auth });
+    await res.json();
+    statsTimes.push(performance.now() - started);
+  }
+  statsTimes.sort((a, b) => a - b);
+  console.log(`stats with all four breakdowns (300 requests): p50 ${percentile(statsTimes, 50).toFixed(2)} ms, p99 ${percentile(statsTimes, 99).toFixed(2)} ms   (target p50 <= 10 ms)`);
+  await close();
+} finally {
+  cleanup();
+  rmSync(dir, { recursive: true, force: true });
+}
