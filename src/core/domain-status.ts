@@ -1,0 +1,30 @@
+import { isIP } from 'node:net';
+
+export type DomainStatus = 'pending' | 'active' | 'failed';
+
+/** A domain that stays unverified this long after creation is marked failed (it can still be checked). */
+export const FAIL_AFTER_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Decisions §3: a check that finds the record makes the domain active (from pending or failed);
+ * one that does not leaves it pending, or failed once 7 days have passed since creation.
+ * An active domain whose record has disappeared goes back to pending: it must not keep serving
+ * links for a host that no longer points here, and a later check restores it.
+ */
+export function nextStatus(domain: { createdAt: Date }, found: boolean, now: Date): DomainStatus {
+  if (found) return 'active';
+  return now.getTime() - domain.createdAt.getTime() >= FAIL_AFTER_MS ? 'failed' : 'pending';
+}
+
+export interface VerificationRecord {
+  type: 'CNAME' | 'TXT';
+  name: string;
+  value: string;
+}
+
+/** The DNS record the user creates: a CNAME to the short host, or a TXT token when that host is an address. */
+export function verificationRecord(hostname: string, token: string, shortHostname: string): VerificationRecord {
+  return isIP(shortHostname) || shortHostname === 'localhost'
+    ? { type: 'TXT', name: `_hoplink.${hostname}`, value: token }
+    : { type: 'CNAME', name: hostname, value: shortHostname };
+}
