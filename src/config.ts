@@ -17,6 +17,8 @@ export interface Config {
   dnsServers: string[];
   logLevel: string;
   webhooks: { allowHttp: boolean; allowPrivate: boolean; pollIntervalMs: number; timeoutMs: number; clickBatchMs: number };
+  /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
+  cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +87,14 @@ function dnsServers(env: Env): string[] {
   });
 }
 
+function cloudflare(env: Env): Config['cloudflare'] {
+  const apiToken = env.CLOUDFLARE_API_TOKEN?.trim();
+  const zoneId = env.CLOUDFLARE_ZONE_ID?.trim();
+  if (!apiToken && !zoneId) return undefined;
+  if (!apiToken || !zoneId) throw new ConfigError('CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID must be set together');
+  return { apiToken, zoneId, apiBase: baseUrl(env, 'CLOUDFLARE_API_BASE', 'https://api.cloudflare.com/client/v4') };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const shortPort = integer(env, 'SHORT_PORT', 3001, 0, 65535);
@@ -118,5 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
       clickBatchMs: integer(env, 'WEBHOOK_CLICK_BATCH_MS', 10_000, 10, 3_600_000),
     },
+    cloudflare: cloudflare(env),
   };
 }

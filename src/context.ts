@@ -7,6 +7,9 @@ import { migrateToLatest } from './storage/migrate.ts';
 import type { Database } from './storage/schema.ts';
 import { LinkEvents } from './services/link-events.ts';
 import type { LinkServiceDeps } from './services/links.ts';
+import { assertDomainUsable, domainRecord, type DomainServiceDeps } from './services/domains.ts';
+import { createCloudflareProvider } from './domains/cloudflare-provider.ts';
+import { createDnsProvider } from './domains/dns-provider.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
 import { linkResource } from './api/serializers.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
@@ -29,6 +32,7 @@ export interface AppContext {
   tokens: TokenAuthenticator;
   linkEvents: LinkEvents;
   linkService: LinkServiceDeps;
+  domains: DomainServiceDeps;
   rateLimiters: RateLimiters;
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
@@ -64,7 +68,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     engine,
     tokens,
     linkEvents,
-    linkService: { db, events: linkEvents },
+    linkService: { db, events: linkEvents, assertDomainUsable: (userId, domainId) => assertDomainUsable(db, userId, domainId) },
+    domains: createDomains(config, db, linkEvents, webhooks.publisher),
     rateLimiters: memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
     webhooks,
@@ -107,5 +112,21 @@ function createVisitWriter(db: Kysely<Database>, geo: GeoLookup): (visits: Visit
     const events = visits.map(enrich);
     await writeClickBatch(db, events);
     return events.filter((e) => !e.bot && e.optionIndex === null);
+  };
+}
+
+/** Custom domains: Cloudflare for SaaS when configured, else DNS verification. */
+function createDomains(config: Config, db: Kysely<Database>, events: LinkEvents, publisher: WebhookPublisher): DomainServiceDeps {
+  const shortHostname = new URL(config.shortUrl).hostname;
+  const provider = config.cloudflare
+    ? createCloudflareProvider({ baseUrl: config.cloudflare.apiBase, zoneId: config.cloudflare.zoneId, apiToken: config.cloudflare.apiToken })
+    : createDnsProvider({ servers: config.dnsServers, shortHostname });
+  return {
+    db,
+    provider,
+    events,
+    shortHostname,
+    ownHosts: [new URL(config.appUrl).hostname, shortHostname],
+    onVerified: (domain) => publisher.domainVerified(domain.userId, domainRecord(domain, shortHostname)),
   };
 }

@@ -5,7 +5,9 @@ import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerValidators } from './plugins/validation.ts';
+import { affiliateRoutes } from './routes/affiliates.ts';
 import { bulkRoutes } from './routes/bulk.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
@@ -43,6 +45,8 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     await api.register(bulkRoutes, { links: ctx.linkService, shortUrl: ctx.config.shortUrl });
     await api.register(landingOptionRoutes, { links: ctx.linkService });
     await api.register(categoryRoutes, { db: ctx.db });
+    await api.register(affiliateRoutes, { db: ctx.db, events: ctx.linkEvents });
+    await api.register(domainRoutes, { deps: ctx.domains });
     await api.register(webhookRoutes, { db: ctx.db, policy: ctx.config.webhooks, publisher: ctx.webhooks.publisher });
   }, { prefix: '/api/v1' });
 

@@ -38,6 +38,9 @@ function openSqlite(path: string): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection can die (server restart, failover); without a listener that error
+  // would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import { DomainError } from '../core/errors.ts';
+import type { DomainStatus } from '../core/domain-status.ts';
+import { isUniqueViolation, timestamp } from './errors.ts';
+import type { Database, DomainsTable } from './schema.ts';
+
+export interface Domain {
+  id: number;
+  userId: number;
+  hostname: string;
+  status: DomainStatus;
+  verificationToken: string;
+  lastCheckedAt: string | null;
+  verifiedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Row = Omit<DomainsTable, 'id'> & { id: number };
+const toDomain = (row: Row): Domain => ({
+  id: row.id, userId: row.user_id, hostname: row.hostname, status: row.status as DomainStatus, verificationToken: row.verification_token,
+  lastCheckedAt: row.last_checked_at, verifiedAt: row.verified_at, createdAt: row.created_at, updatedAt: row.updated_at,
+});
+
+export async function insertDomain(db: Kysely<Database>, input: { userId: number; hostname: string; verificationToken: string }): Promise<Domain> {
+  const now = timestamp();
+  try {
+    return toDomain(await db.insertInto('domains').values({ user_id: input.userId, hostname: input.hostname, status: 'pending', verification_token: input.verificationToken, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('validation-failed', 'The hostname has already been taken.', { hostname: ['The hostname has already been taken.'] });
+    throw error;
+  }
+}
+
+export async function findDomainByHostname(db: Kysely<Database>, hostname: string): Promise<Domain | undefined> {
+  const row = await db.selectFrom('domains').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+  return row && toDomain(row);
+}
+
+export async function listDomains(db: Kysely<Database>, userId: number): Promise<Domain[]> {
+  return (await db.selectFrom('domains').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(toDomain);
+}
+
+export async function findDomain(db: Kysely<Database>, id: number): Promise<Domain | undefined> {
+  const row = await db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toDomain(row);
+}
+
+export async function recordDomainCheck(db: Kysely<Database>, id: number, status: DomainStatus, checkedAt: string): Promise<Domain> {
+  const changes = status === 'active' ? { status, last_checked_at: checkedAt, verified_at: checkedAt, updated_at: checkedAt } : { status, last_checked_at: checkedAt, updated_at: checkedAt };
+  return toDomain(await db.updateTable('domains').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function countLinksOnDomain(db: Kysely<Database>, domainId: number): Promise<number> {
+  const { n } = await db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n')).where('domain_id', '=', domainId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function deleteDomain(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('domains').where('id', '=', id).execute();
+}
