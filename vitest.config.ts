@@ -8,6 +8,7 @@ export default defineConfig({
       { test: { name: 'db', include: ['test/db/**/*.test.ts'] } },
       { test: { name: 'http', include: ['test/http/**/*.test.ts'] } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'scale', include: ['test/scale/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 90_000 } },
       { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 120_000 } },
     ],
   },

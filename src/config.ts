@@ -8,6 +8,10 @@ export interface Config {
   host: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so deployments can share a server. */
+  redisPrefix: string;
+  /** Stream entries pending this long on a consumer are claimed by another (a dead instance's). */
+  clickClaimIdleMs: number;
   appUrl: string;
   shortUrl: string;
   trustProxy: boolean;
@@ -104,6 +108,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: databaseUrl(env),
     redisUrl: redisUrl(env),
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'hoplink:',
+    clickClaimIdleMs: integer(env, 'CLICK_CLAIM_IDLE_MS', 30_000, 100, 3_600_000),
     appUrl: baseUrl(env, 'APP_URL', `http://localhost:${port}`),
     shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

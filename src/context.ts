@@ -10,6 +10,11 @@ import type { LinkServiceDeps } from './services/links.ts';
 import { assertDomainUsable, domainRecord, type DomainServiceDeps } from './services/domains.ts';
 import { createCloudflareProvider } from './domains/cloudflare-provider.ts';
 import { createDnsProvider } from './domains/dns-provider.ts';
+import { RedisEventBus } from './scale/event-bus.ts';
+import { redisRateLimiters } from './scale/rate-limiters.ts';
+import { connectRedis } from './scale/redis.ts';
+import { RedisStreamClickSink } from './scale/stream-sink.ts';
+import { StreamClickConsumer } from './scale/stream-consumer.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
 import { linkResource } from './api/serializers.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
@@ -54,14 +59,12 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const closers: Array<() => Promise<void>> = [];
   const webhooks = createWebhooks(config, db, linkEvents);
   const geo = await openGeoLookup();
-  const writeVisits = createVisitWriter(db, geo);
-  const clicks = new ClickBuffer<VisitFacts>({
-    write: async (visits) => webhooks.publisher.clicksRecorded(await writeVisits(visits)),
-    onError: (error) => console.error('click batch write failed (kept for retry):', error),
-  });
+  const pipeline = config.redisUrl
+    ? await createRedisPipeline(config, config.redisUrl, db, geo, linkEvents, webhooks.publisher)
+    : createLocalPipeline(config, db, geo, webhooks.publisher);
   const stopRetention = startRetention(db, config.clickRetentionDays, (error) => console.error('click retention failed:', error));
-  // Accepted clicks are written before anything else stops; the database closes last.
-  closers.push(() => clicks.close(), async () => stopRetention(), () => webhooks.publisher.close(), () => webhooks.worker.close());
+  // Accepted clicks are handed on before anything else stops; the database closes last.
+  closers.push(...pipeline.closers, async () => stopRetention(), () => webhooks.publisher.close(), () => webhooks.worker.close());
   const ctx: AppContext = {
     config,
     db,
@@ -70,11 +73,11 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     linkEvents,
     linkService: { db, events: linkEvents, assertDomainUsable: (userId, domainId) => assertDomainUsable(db, userId, domainId) },
     domains: createDomains(config, db, linkEvents, webhooks.publisher),
-    rateLimiters: memoryRateLimiters(config.rateLimits),
+    rateLimiters: pipeline.rateLimiters,
     extraAuthenticators: [],
     webhooks,
     geo,
-    clicks,
+    clicks: pipeline.clicks,
     closers,
     async close() {
       for (const closer of closers) await closer();
@@ -95,6 +98,8 @@ function createWebhooks(config: Config, db: Kysely<Database>, linkEvents: LinkEv
     onError: (error) => console.error('webhook publishing failed:', error),
   });
   linkEvents.subscribe((change) => {
+    // A change from another instance was published there already.
+    if (change.remote) return;
     if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'deleted') publisher.linkChanged(change.kind, change.link);
   });
   const worker = new WebhookWorker(db, { ...config.webhooks, clock: systemClock, batchSize: 20, maxResponseBytes: 64 * 1024 });
@@ -128,5 +133,41 @@ function createDomains(config: Config, db: Kysely<Database>, events: LinkEvents,
     shortHostname,
     ownHosts: [new URL(config.appUrl).hostname, shortHostname],
     onVerified: (domain) => publisher.domainVerified(domain.userId, domainRecord(domain, shortHostname)),
+  };
+}
+
+type ClickPipeline = { clicks: AppContext['clicks']; rateLimiters: RateLimiters; closers: Array<() => Promise<void>> };
+
+/** One process: an in-memory buffer written in batches, limits counted in memory. */
+function createLocalPipeline(config: Config, db: Kysely<Database>, geo: GeoLookup, publisher: WebhookPublisher): ClickPipeline {
+  const writeVisits = createVisitWriter(db, geo);
+  const clicks = new ClickBuffer<VisitFacts>({
+    write: async (visits) => publisher.clicksRecorded(await writeVisits(visits)),
+    onError: (error) => console.error('click batch write failed (kept for retry):', error),
+  });
+  return { clicks, rateLimiters: memoryRateLimiters(config.rateLimits), closers: [() => clicks.close()] };
+}
+
+/**
+ * Several instances: limits counted in Redis, link changes broadcast over pub/sub, visits
+ * appended to a Redis Stream that a consumer group (one member per instance) writes to the database.
+ */
+async function createRedisPipeline(config: Config, url: string, db: Kysely<Database>, geo: GeoLookup, events: LinkEvents, publisher: WebhookPublisher): Promise<ClickPipeline> {
+  const redis = connectRedis(url);
+  const prefix = config.redisPrefix;
+  const bus = await RedisEventBus.start(redis, events, `${prefix}link-events`);
+  const clicks = new RedisStreamClickSink(redis, `${prefix}clicks`);
+  const consumer = new StreamClickConsumer(db, redis, geo, {
+    stream: `${prefix}clicks`,
+    group: `${prefix}click-writers`,
+    claimIdleMs: config.clickClaimIdleMs,
+    onError: (error) => console.error('click stream consumer:', error),
+    onWritten: (counted) => publisher.clicksRecorded(counted),
+  });
+  await consumer.start();
+  return {
+    clicks,
+    rateLimiters: redisRateLimiters(redis, config.rateLimits, prefix),
+    closers: [() => clicks.close(), () => consumer.close(), () => bus.close(), async () => { await redis.quit().catch(() => {}); }],
   };
 }

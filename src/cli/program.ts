@@ -111,6 +111,16 @@ export function buildProgram(io: CliIo): Command {
     });
 
   program
+    .command('serve')
+    .description('Run the service; with --workers N (or WORKERS=N), N processes sharing the ports (PostgreSQL and Redis only)')
+    .option('--workers <n>', 'number of processes', positiveInteger)
+    .action(async (opts: { workers?: number }) => {
+      const workers = opts.workers ?? (io.env.WORKERS ? positiveInteger(io.env.WORKERS) : 1);
+      const { serve } = await import('./serve.ts');
+      await serve(workers, io.env);
+    });
+
+  program
     .command('migrate')
     .description('Apply pending database migrations (start-up does this too)')
     .option('--json', 'print one JSON object')

@@ -57,8 +57,8 @@ function notFound(res: ServerResponse): void {
 }
 
 /**
- * The short host: resolve the link (cache first) -> decide (pure) -> reply -> record the visit
- * once, after the reply has been handed to the socket. No API plugins run here.
+ * The short host: resolve the link (cache first) -> decide (pure) -> record the visit (never
+ * awaited) -> reply. No API plugins run here.
  */
 export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
@@ -76,30 +76,31 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
 
   function reply(req: IncomingMessage, res: ServerResponse, code: string, link: RedirectableLink | null, tags: TagsByProgram, optionNumber: number | null): void {
     const decision: Decision = decideRedirect(link ?? undefined, { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) }, tags);
-    switch (decision.kind) {
-      case 'not-found':
-        notFound(res);
-        return;
-      case 'redirect':
-        res.writeHead(302, { Location: safeLocation(decision.location), 'Cache-Control': 'private, no-store', 'Content-Length': '0' });
-        res.end();
-        break;
-      case 'choice-page': {
-        const html = renderChoicePage({ title: 'Choose where to go', options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })) });
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': CHOICE_PAGE_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
-        res.end(req.method === 'HEAD' ? undefined : html);
-        break;
-      }
+    if (decision.kind === 'not-found') {
+      notFound(res);
+      return;
     }
-    if (decision.record.kind === 'none' || !link) return;
-    deps.clicks.record({
-      linkId: link.id,
-      at: Date.now(),
-      ip: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy),
-      userAgent: req.headers['user-agent'],
-      referer: req.headers.referer,
-      optionIndex: decision.record.kind === 'pick' ? decision.record.optionIndex : null,
-    });
+    // Recorded once, without waiting, just BEFORE the response is written: a sink that sends
+    // the visit elsewhere (Redis) has then put it on the wire before the visitor gets the 302,
+    // so an instance that crashes right after answering has still handed the visit on.
+    if (decision.record.kind !== 'none' && link) {
+      deps.clicks.record({
+        linkId: link.id,
+        at: Date.now(),
+        ip: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy),
+        userAgent: req.headers['user-agent'],
+        referer: req.headers.referer,
+        optionIndex: decision.record.kind === 'pick' ? decision.record.optionIndex : null,
+      });
+    }
+    if (decision.kind === 'redirect') {
+      res.writeHead(302, { Location: safeLocation(decision.location), 'Cache-Control': 'private, no-store', 'Content-Length': '0' });
+      res.end();
+      return;
+    }
+    const html = renderChoicePage({ title: 'Choose where to go', options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })) });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': CHOICE_PAGE_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    res.end(req.method === 'HEAD' ? undefined : html);
   }
 
   async function resolveThenReply(req: IncomingMessage, res: ServerResponse, host: string, code: string, optionNumber: number | null): Promise<void> {

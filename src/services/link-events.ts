@@ -1,11 +1,12 @@
 import type { Link } from '../core/model.ts';
 
 export type LinkChange =
-  | { kind: 'created' | 'updated' | 'deleted'; link: Link }
+  /** `remote`: it happened on another instance and arrived through the Redis bus. */
+  | { kind: 'created' | 'updated' | 'deleted'; link: Link; remote?: boolean }
   /** A user's affiliate tags changed: their links' destinations change on the next visit. */
-  | { kind: 'tags-changed'; userId: number }
+  | { kind: 'tags-changed'; userId: number; remote?: boolean }
   /** A custom domain was verified, failed or removed: host routing changes. */
-  | { kind: 'domains-changed' };
+  | { kind: 'domains-changed'; remote?: boolean };
 export type LinkChangeListener = (change: LinkChange) => void;
 
 /**

@@ -56,7 +56,12 @@ function tally(events: readonly ClickEvent[]): Tally {
  */
 export async function writeClickBatch(db: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute((trx) => writeClicksIn(trx, events));
+}
+
+/** The same, inside a transaction the caller owns (the stream consumer adds its entry ids). */
+export async function writeClicksIn(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
+  {
     const ids = [...new Set(events.map((e) => e.linkId))];
     const existing = new Set((await trx.selectFrom('links').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
     const live = events.filter((e) => existing.has(e.linkId));
@@ -98,7 +103,7 @@ export async function writeClickBatch(db: Kysely<Database>, events: readonly Cli
     for (const pick of t.picks.values()) {
       await trx.updateTable('landing_options').set({ picks: sql`picks + ${pick.picks}` }).where('link_id', '=', pick.linkId).where('position', '=', pick.position).execute();
     }
-  });
+  }
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -157,6 +157,11 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface ProcessedStreamEntriesTable {
+  entry_id: string;
+  processed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -173,4 +178,5 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  processed_stream_entries: ProcessedStreamEntriesTable;
 }

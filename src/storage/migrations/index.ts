@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.ts';
 import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
+import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
 
 /**
@@ -10,5 +11,6 @@ import * as webhooks from './004-webhooks.ts';
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-clicks-business-sessions': clicksBusinessSessions,
+  '003-stream-dedup': streamDedup,
   '004-webhooks': webhooks,
 };

@@ -1,0 +1,51 @@
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../config.ts';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/**
+ * Why a multi-process setup is refused, or undefined when it is safe. SQLite has one writer per
+ * file and the in-process click buffer, cache invalidation and rate limits are per process, so
+ * several workers need PostgreSQL and Redis.
+ */
+export function workersRefusal(workers: number, databaseUrl: string, redisUrl: string | undefined): string | undefined {
+  if (workers <= 1) return undefined;
+  if (databaseUrl.startsWith('sqlite:')) return 'several workers need PostgreSQL (DATABASE_URL=postgres://...): SQLite allows one writer per database file. Run one worker, or move to PostgreSQL and Redis.';
+  if (!redisUrl) return 'several workers need REDIS_URL: rate limits, link-cache invalidation and click buffering must be shared between processes.';
+  return undefined;
+}
+
+/** Runs the service in `workers` processes sharing PORT and SHORT_PORT; dead workers are replaced. */
+export async function serve(workers: number, env: Record<string, string | undefined>): Promise<void> {
+  const config = loadConfig(env);
+  const refusal = workersRefusal(workers, config.databaseUrl, config.redisUrl);
+  if (refusal) throw new ConfigError(refusal);
+  if (workers <= 1) {
+    await import(MAIN);
+    return new Promise(() => {}); // main.ts owns the process from here and exits on SIGTERM
+  }
+  cluster.setupPrimary({ exec: MAIN });
+  let stopping = false;
+  const start = () => cluster.fork(env);
+  for (let i = 0; i < workers; i++) start();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    start();
+  });
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      const check = setInterval(() => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 100);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}

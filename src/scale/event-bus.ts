@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { LinkChange, LinkEvents } from '../services/link-events.ts';
+
+/**
+ * Carries link changes between instances over Redis pub/sub, so a change made through one
+ * instance's API invalidates every instance's redirect cache. Changes that arrive are re-emitted
+ * locally marked `remote`, and are never published again.
+ */
+export class RedisEventBus {
+  readonly #publisher: Redis;
+  readonly #subscriber: Redis;
+  readonly #channel: string;
+  readonly #instance = randomUUID();
+  readonly #unsubscribe: () => void;
+
+  private constructor(publisher: Redis, subscriber: Redis, channel: string, events: LinkEvents) {
+    this.#publisher = publisher;
+    this.#subscriber = subscriber;
+    this.#channel = channel;
+    this.#unsubscribe = events.subscribe((change) => {
+      if (change.remote) return;
+      void this.#publisher.publish(this.#channel, JSON.stringify({ from: this.#instance, change })).catch(() => {});
+    });
+    subscriber.on('message', (_channel: string, message: string) => {
+      const { from, change } = JSON.parse(message) as { from: string; change: LinkChange };
+      if (from !== this.#instance) events.emit({ ...change, remote: true });
+    });
+  }
+
+  static async start(publisher: Redis, events: LinkEvents, channel: string): Promise<RedisEventBus> {
+    const subscriber = publisher.duplicate();
+    await subscriber.subscribe(channel);
+    return new RedisEventBus(publisher, subscriber, channel, events);
+  }
+
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    await this.#subscriber.quit().catch(() => {});
+  }
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { createEnricher, type ClickEvent, type VisitFacts } from '../clicks/enrich.ts';
+import type { GeoLookup } from '../clicks/geo.ts';
+import { writeClicksIn } from '../storage/clicks.kysely.ts';
+import type { Database } from '../storage/schema.ts';
+
+type Entry = [id: string, fields: string[]];
+
+export interface StreamConsumerOptions {
+  stream: string;
+  group: string;
+  batchSize?: number;
+  blockMs?: number;
+  /** Entries pending this long on any consumer are taken over (their consumer is presumed dead). */
+  claimIdleMs?: number;
+  onError?: (error: unknown) => void;
+  onWritten?: (events: ClickEvent[]) => void;
+}
+
+/**
+ * One member of the consumer group that writes clicks from the stream to the database. Each
+ * batch is written in one transaction together with its entry ids; entries are acknowledged only
+ * after the commit, and ids already recorded are skipped, so a crash anywhere never loses a click
+ * nor counts one twice. Entries left pending by a dead consumer are claimed after `claimIdleMs`.
+ */
+export class StreamClickConsumer {
+  readonly #db: Kysely<Database>;
+  readonly #reader: Redis;
+  readonly #redis: Redis;
+  readonly #options: Required<Omit<StreamConsumerOptions, 'onWritten'>> & Pick<StreamConsumerOptions, 'onWritten'>;
+  readonly #enrich: (visit: VisitFacts) => ClickEvent;
+  readonly #name = `consumer-${randomUUID()}`;
+  #running = true;
+  #loop: Promise<void> | undefined;
+
+  constructor(db: Kysely<Database>, redis: Redis, geo: GeoLookup, options: StreamConsumerOptions) {
+    this.#db = db;
+    this.#redis = redis;
+    this.#reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
+    this.#enrich = createEnricher(geo);
+    this.#options = { batchSize: 1000, blockMs: 250, claimIdleMs: 30_000, onError: () => {}, ...options };
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.#redis.xgroup('CREATE', this.#options.stream, this.#options.group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
+    }
+    this.#loop = this.#run();
+  }
+
+  async #run(): Promise<void> {
+    let lastClaim = 0;
+    while (this.#running) {
+      try {
+        if (Date.now() - lastClaim >= Math.min(this.#options.claimIdleMs, 5_000)) {
+          lastClaim = Date.now();
+          await this.#claimAbandoned();
+          await this.#forgetOldEntries();
+        }
+        const reply = (await this.#reader.xreadgroup('GROUP', this.#options.group, this.#name, 'COUNT', this.#options.batchSize, 'BLOCK', this.#options.blockMs, 'STREAMS', this.#options.stream, '>')) as Array<[string, Entry[]]> | null;
+        const entries = reply?.[0]?.[1] ?? [];
+        if (entries.length > 0) await this.#process(entries);
+      } catch (error) {
+        if (!this.#running) return;
+        this.#options.onError(error);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  async #claimAbandoned(): Promise<void> {
+    let cursor = '0-0';
+    do {
+      const [next, entries] = (await this.#redis.xautoclaim(this.#options.stream, this.#options.group, this.#name, this.#options.claimIdleMs, cursor, 'COUNT', this.#options.batchSize)) as [string, Entry[], string[]?];
+      const live = entries.filter((entry) => entry && entry[1]);
+      if (live.length > 0) await this.#process(live);
+      cursor = next;
+    } while (cursor !== '0-0' && this.#running);
+  }
+
+  /** Entry ids only matter while a redelivery is possible; a day is far beyond any claim delay. */
+  async #forgetOldEntries(): Promise<void> {
+    const before = new Date(Date.now() - 86_400_000).toISOString();
+    await this.#db.deleteFrom('processed_stream_entries').where('processed_at', '<', before).execute();
+  }
+
+  async #process(entries: Entry[]): Promise<void> {
+    const ids = entries.map(([id]) => id);
+    const counted: ClickEvent[] = [];
+    await this.#db.transaction().execute(async (trx) => {
+      const done = new Set((await trx.selectFrom('processed_stream_entries').select('entry_id').where('entry_id', 'in', ids).execute()).map((r) => r.entry_id));
+      const fresh = entries.filter(([id]) => !done.has(id));
+      if (fresh.length === 0) return;
+      const events = fresh.map(([, fields]) => this.#enrich(JSON.parse(fields[1]!) as VisitFacts));
+      await writeClicksIn(trx, events);
+      const now = new Date().toISOString();
+      await trx.insertInto('processed_stream_entries').values(fresh.map(([id]) => ({ entry_id: id, processed_at: now }))).execute();
+      counted.push(...events.filter((e) => !e.bot && e.optionIndex === null));
+    });
+    // Only after the commit: acknowledge, and drop the entries so the stream stays small.
+    await this.#redis.xack(this.#options.stream, this.#options.group, ...ids);
+    await this.#redis.xdel(this.#options.stream, ...ids);
+    if (counted.length > 0) this.#options.onWritten?.(counted);
+  }
+
+  async close(): Promise<void> {
+    this.#running = false;
+    await this.#loop;
+    this.#reader.disconnect();
+  }
+}

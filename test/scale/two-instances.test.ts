@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../helpers/database.ts';
+import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+
+// Needs real PostgreSQL and Redis servers: CI sets both (and fails if they cannot be reached);
+// a machine without them skips this file.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const enabled = Boolean(databaseUrl && redisUrl);
+
+describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
+  let a: RunningService;
+  let b: RunningService;
+  let db: { url: string; drop(): Promise<void> };
+  let env: Record<string, string>;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await freshDatabaseUrl('postgres');
+    env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`, CLICK_CLAIM_IDLE_MS: '1000', RATE_LIMIT_PRO: '6' };
+    a = await startService(env);
+    b = await startService(env);
+    await hoplink(env, 'user', 'create', '--email', 'scale@example.com', '--plan', 'pro');
+    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'scale@example.com', '--name', 'scale', '--json'));
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  });
+  afterAll(async () => {
+    await a?.kill();
+    await b?.stop().catch(() => {});
+    await db?.drop();
+  });
+
+  const api = (s: RunningService, path: string, init: RequestInit = {}) => fetch(`${s.apiUrl}/api/v1${path}`, { ...init, headers });
+  const visit = (s: RunningService, code: string) => fetch(`${s.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' } });
+
+  it('counts one rate limit across both instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api(a, '/categories')).status, (await api(b, '/categories')).status);
+    // RATE_LIMIT_PRO=6 per minute, shared: per-instance counting would still allow these two.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await api(a, '/categories')).status).toBe(429);
+    expect((await api(b, '/categories')).status).toBe(429);
+  });
+
+  it('invalidates the other instance’s cache within 100 ms of a change', async () => {
+    // A fresh user: the previous test used up the shared limit of the first one.
+    await hoplink(env, 'user', 'create', '--email', 'cache@example.com', '--plan', 'pro');
+    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'cache@example.com', '--name', 'cache', '--json'));
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const link = await (await api(a, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/old' }) })).json();
+    expect((await visit(b, link.short_code)).headers.get('location')).toBe('https://example.com/old');
+    await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ redirect_url: 'https://example.com/new' }) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await visit(b, link.short_code)).headers.get('location')).toBe('https://example.com/new');
+    await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await visit(b, link.short_code)).status).toBe(404);
+  });
+
+  it('loses no accepted click when an instance is killed mid-load, and counts none twice', async () => {
+    const link = await (await api(b, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })).json();
+    let acceptedByA = 0;
+    let killed: Promise<unknown> | undefined;
+    const CONCURRENCY = 20;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = 0; i < 60 && !killed; i++) {
+        try {
+          if ((await visit(a, link.short_code)).status === 302) acceptedByA += 1;
+        } catch {
+          return;
+        }
+        if (acceptedByA >= 300 && !killed) killed = a.kill();
+      }
+    }));
+    await killed;
+    let acceptedByB = 0;
+    for (let i = 0; i < 50; i++) if ((await visit(b, link.short_code)).status === 302) acceptedByB += 1;
+
+    // B's consumer claims what A left pending (idle > 1 s) and writes it.
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      let count = 0;
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        count = Number((await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count);
+        if (count >= acceptedByA + acceptedByB) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await new Promise((r) => setTimeout(r, 1500)); // anything more would be a double count
+      count = Number((await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count);
+      const rows = Number((await client.query('select count(*) as n from clicks where link_id = $1', [link.id])).rows[0].n);
+      // Every 302 is counted; at most the requests in flight at the kill (answered to no one) more.
+      expect(count).toBeGreaterThanOrEqual(acceptedByA + acceptedByB);
+      expect(count).toBeLessThanOrEqual(acceptedByA + acceptedByB + CONCURRENCY);
+      expect(rows).toBe(count);
+    } finally {
+      await client.end();
+    }
+  });
+});
