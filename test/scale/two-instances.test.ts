@@ -101,3 +101,37 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     }
   });
 });
+
+describe.skipIf(!enabled)('hoplink serve --workers 2', () => {
+  it('runs two processes on the same ports that share the database and the cache bus, and stops on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { freePort, projectRoot } = await import('../helpers/process.ts');
+    const db = await freshDatabaseUrl('postgres');
+    const [port, shortPort] = [await freePort(), await freePort()];
+    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1' };
+    // The bin run by the pinned Node, as npx resolves it (and as a systemd unit starts it).
+    const child = spawn(process.execPath, ['bin/hoplink.js', 'serve', '--workers', '2'], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
+    try {
+      let ready = false;
+      for (let i = 0; i < 150 && !ready; i++) {
+        ready = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`).then((r) => r.ok, () => false);
+        if (!ready) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(ready).toBe(true);
+      await hoplink(env, 'user', 'create', '--email', 'workers@example.com', '--plan', 'pro');
+      const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'workers@example.com', '--name', 'w', '--json'));
+      const h = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const link = await (await fetch(`http://127.0.0.1:${port}/api/v1/links`, { method: 'POST', headers: h, body: JSON.stringify({ redirect_url: 'https://example.com/w' }) })).json();
+      // New connections land on either worker; every one must see the link and its changes.
+      for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, { redirect: 'manual', headers: { connection: 'close' } })).status).toBe(302);
+      await fetch(`http://127.0.0.1:${port}/api/v1/links/${link.id}`, { method: 'PATCH', headers: h, body: JSON.stringify({ is_active: false }) });
+      await new Promise((r) => setTimeout(r, 150));
+      for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, { redirect: 'manual', headers: { connection: 'close' } })).status).toBe(404);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await db.drop();
+    }
+  });
+});
