@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/storage/database.ts';
 import { insertLink } from '../src/storage/links.kysely.ts';
@@ -14,6 +16,8 @@ import { issueToken } from '../src/services/tokens.ts';
 import { seedClicks } from './seed-clicks.ts';
 
 const root = resolve(import.meta.dirname, '..');
+const args = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' }, workers: { type: 'string', default: '1' } } }).values;
+const WORKERS = Number(args.workers);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
@@ -50,9 +54,24 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hoplink-bench-'));
-const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+// SQLite by default; with --postgres URL --redis URL [--workers N], a fresh PostgreSQL database
+// on that server and the Redis pipeline, served by `hoplink serve --workers N`.
+const benchDatabase = `hoplink_bench_${Date.now()}`;
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: args.postgres });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+let databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+if (args.postgres) {
+  await adminQuery(`create database ${benchDatabase}`);
+  const url = new URL(args.postgres);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
 const children: ChildProcess[] = [];
-const cleanup = () => { for (const child of children) child.kill('SIGKILL'); };
+// SIGTERM: the service's primary stops its workers; a worker that loses its primary stops too.
+const cleanup = () => { for (const child of children) child.kill('SIGTERM'); };
 process.on('exit', cleanup);
 
 try {
@@ -70,9 +89,10 @@ try {
   });
 
   const [port, shortPort, basePort] = [await freePort(), await freePort(), await freePort()];
-  const service = spawn(process.execPath, ['src/main.ts'], {
+  const scaleEnv = args.redis ? { REDIS_URL: args.redis, REDIS_PREFIX: `bench-${Date.now()}:` } : {};
+  const service = spawn(process.execPath, ['bin/hoplink.js', 'serve', '--workers', String(WORKERS)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BUSINESS: '1000000' },
+    env: { ...process.env, ...scaleEnv, DATABASE_URL: databaseUrl, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BUSINESS: '1000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(service);
@@ -82,6 +102,7 @@ try {
   await waitFor(`http://127.0.0.1:${basePort}/`);
 
   const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
+  console.log(`database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}`);
   console.log(`redirects: ${CONNECTIONS} connections x ${DURATION} s each (autocannon), service and baseline in separate processes`);
   const base = await load(`http://127.0.0.1:${basePort}/plain`, ua);
   const hop = await load(`http://127.0.0.1:${shortPort}/plain`, ua);
@@ -96,7 +117,7 @@ try {
   // Every redirect answered must become a click: wait for the buffer to drain.
   const expected = hop.redirects;
   let counted = 0;
-  for (let i = 0; i < 50 && counted < expected; i++) {
+  for (let i = 0; i < 150 && counted < expected; i++) {
     await new Promise((r) => setTimeout(r, 200));
     counted = Number((await db.selectFrom('links').select('click_count').where('id', '=', plain.id).executeTakeFirstOrThrow()).click_count);
   }
@@ -131,4 +152,5 @@ try {
 } finally {
   cleanup();
   rmSync(dir, { recursive: true, force: true });
+  if (args.postgres) await adminQuery(`drop database if exists ${benchDatabase} with (force)`).catch(() => {});
 }

@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // A cluster worker whose primary is gone (killed, crashed) shuts down instead of lingering.
+  if (process.send) process.on('disconnect', () => void stop('primary gone'));
 }
 
 await main();
