@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApiApp } from './api/app.ts';
 import { createAppContext } from './context.ts';
 import { startEdge } from './edge/server.ts';
+import { ensureDashboardBuilt } from './dashboard/assets.ts';
 
 /** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  await ensureDashboardBuilt((message) => console.log(`hoplink: ${message}`));
   const ctx = await createAppContext(config);
   const api = await buildApiApp(ctx, { logger: true });
   await api.listen({ port: config.port, host: config.host });

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
+import { registerDashboard } from '../dashboard/plugin.ts';
 import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -33,6 +34,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
   registerJsonParser(app);
   for (const schema of [MessageBody, ValidationErrorBody, ConditionSchema, LinkSchema, LinkWithConditionsSchema, CategorySchema]) app.addSchema(schema);
   await registerOpenApi(app, ctx.config.appUrl);
+  await registerDashboard(app, ctx);
 
   await app.register(async (api) => {
     registerAuth(api, {

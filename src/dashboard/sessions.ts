@@ -1,0 +1,77 @@
+import type {} from '@fastify/cookie';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ABILITIES } from '../core/plans.ts';
+import { DomainError } from '../core/errors.ts';
+import type { Principal, User } from '../core/model.ts';
+import { deleteSession, extendSession, findSession, insertSession } from '../storage/sessions.kysely.ts';
+import type { Database } from '../storage/schema.ts';
+
+export const SESSION_COOKIE = 'hoplink_session';
+export const CSRF_HEADER = 'x-csrf-token';
+const LIFETIME_MS = 30 * 86_400_000;
+const EXTEND_AFTER_MS = 3_600_000;
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Dashboard sessions, stored server-side: the cookie holds 256 random bits, the database only
+ * their SHA-256. 30 days, sliding (extended at most hourly so a page view is not a write).
+ */
+export class SessionStore {
+  readonly #db: Kysely<Database>;
+  readonly #secure: boolean;
+
+  constructor(db: Kysely<Database>, appUrl: string) {
+    this.#db = db;
+    this.#secure = appUrl.startsWith('https:');
+  }
+
+  async start(reply: FastifyReply, user: User): Promise<string> {
+    const value = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const now = new Date();
+    await insertSession(this.#db, { id: hash(value), userId: user.id, csrfToken, expiresAt: new Date(now.getTime() + LIFETIME_MS).toISOString(), now: now.toISOString() });
+    reply.setCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: this.#secure, path: '/', maxAge: LIFETIME_MS / 1000 });
+    return csrfToken;
+  }
+
+  async current(request: FastifyRequest): Promise<{ id: string; user: User; csrfToken: string } | undefined> {
+    const value = request.cookies[SESSION_COOKIE];
+    if (!value) return undefined;
+    const session = await findSession(this.#db, hash(value));
+    const now = Date.now();
+    if (!session || Date.parse(session.expiresAt) <= now) return undefined;
+    if (now - Date.parse(session.lastSeenAt) >= EXTEND_AFTER_MS) {
+      await extendSession(this.#db, session.id, new Date(now + LIFETIME_MS).toISOString(), new Date(now).toISOString());
+    }
+    return session;
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const value = request.cookies[SESSION_COOKIE];
+    if (value) await deleteSession(this.#db, hash(value));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+}
+
+/** Changing state with a cookie needs the session's CSRF token in a header a foreign page cannot set. */
+export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const sent = request.headers[CSRF_HEADER];
+  const given = Buffer.from(typeof sent === 'string' ? sent : '');
+  const expected = Buffer.from(csrfToken);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('forbidden', 'CSRF token mismatch.');
+}
+
+/** Lets the dashboard call /api/v1 with its cookie: all abilities, no API plan needed. */
+export function sessionAuthenticator(sessions: SessionStore) {
+  return async (request: FastifyRequest): Promise<Principal | undefined> => {
+    if (request.headers.authorization) return undefined;
+    const session = await sessions.current(request);
+    if (!session) return undefined;
+    assertCsrf(request, session.csrfToken);
+    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null };
+  };
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(projectRoot, 'docs/screenshots');
+
+// .ci/run installs Debian's chromium; a machine without it skips this file.
+describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    service = await startService();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  it('takes a person from sign-up to a tracked click, then through a token’s whole life', async () => {
+    const email = `browser-${Date.now()}@example.com`;
+    await page.goto(`${service.apiUrl}/#/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good long password');
+    await shot('sign-up');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    await shot('links-empty');
+
+    // Plans change with the CLI; Business unlocks the chart and breakdowns.
+    await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', 'business');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+
+    await page.getByLabel('Destination URL').fill('https://example.com/from-the-browser');
+    await page.getByRole('button', { name: 'Shorten' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'https://example.com/from-the-browser' });
+    await row.waitFor();
+    await shot('links');
+    const shortText = await row.getByRole('link').innerText();
+    const code = shortText.split('/').at(-1)!;
+
+    const visit = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1' } });
+    expect(visit.status).toBe(302);
+
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: code }).waitFor();
+    // The click reaches the rollups within 2 seconds; reload the page until the chart shows it.
+    let total = '0';
+    for (let i = 0; i < 20 && total !== '1'; i++) {
+      await page.waitForTimeout(200);
+      await page.reload();
+      total = await page.getByTestId('total-clicks').innerText();
+    }
+    expect(total).toBe('1');
+    expect(await page.locator('svg rect.bar[data-clicks="1"]').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Device' }).isVisible()).toBe(true);
+    await shot('link-details');
+
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    await page.getByLabel('Token name').fill('my script');
+    await page.getByLabel('read').check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByTestId('new-token').innerText();
+    expect(token).toMatch(/^hl_/);
+    await shot('tokens');
+
+    const withToken = () => fetch(`${service.apiUrl}/api/v1/links`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    expect((await withToken()).status).toBe(200);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('No tokens yet.').waitFor();
+    expect((await withToken()).status).toBe(401);
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByTestId('plan').waitFor();
+    await shot('account');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Links' }).click();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    await shot('links-phone');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot('sign-in');
+  });
+});

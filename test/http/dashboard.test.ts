@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+let n = 0;
+async function signUp() {
+  const email = `person${++n}-${Date.now()}@example.com`;
+  const res = await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email, password: 'correct horse' } });
+  expect(res.statusCode, res.body).toBe(201);
+  const cookie = res.cookies.find((c) => c.name === 'hoplink_session')!;
+  return { email, body: res.json(), cookie: `hoplink_session=${cookie.value}`, rawCookie: cookie };
+}
+
+describe('dashboard accounts and sessions', () => {
+  it('signs a new person up on the free plan with an HttpOnly, SameSite=Lax session cookie', async () => {
+    const { body, rawCookie } = await signUp();
+    expect(body.user.plan).toBe('free');
+    expect(body.csrf_token).toMatch(/^[\w-]{20,}$/);
+    expect(body.features.bulk).toEqual({ allowed: false, reason: 'Needs the Business plan.' });
+    expect(rawCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  });
+
+  it('stores only a hash of the session cookie', async () => {
+    const { rawCookie } = await signUp();
+    const rows = await t.ctx.db.selectFrom('sessions').select('id').execute();
+    expect(rows.map((r) => r.id)).not.toContain(rawCookie.value);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+  });
+
+  it('lets a signed-in person use /api/v1 with the cookie on any plan, with the CSRF header for changes', async () => {
+    const { cookie, body } = await signUp();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(200);
+    const withoutCsrf = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: { cookie }, payload: { redirect_url: 'https://example.com' } });
+    expect(withoutCsrf.statusCode).toBe(403);
+    expect(withoutCsrf.json().message).toBe('CSRF token mismatch.');
+    const withCsrf = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: { cookie, 'x-csrf-token': body.csrf_token }, payload: { redirect_url: 'https://example.com' } });
+    expect(withCsrf.statusCode).toBe(201);
+    const business = await t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: { cookie, 'x-csrf-token': body.csrf_token }, payload: { links: [{ redirect_url: 'https://example.com' }] } });
+    expect(business.statusCode).toBe(403);
+  });
+
+  it('signs in with the right password only, and throttles repeated failures', async () => {
+    const { email } = await signUp();
+    const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/dashboard-api/signin', payload: { email, password }, remoteAddress: '198.51.100.7' });
+    expect((await attempt('correct horse')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong password')).statusCode).toBe(422);
+    const throttled = await attempt('correct horse');
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('signs out: the cookie no longer works', async () => {
+    const { cookie, body } = await signUp();
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signout', headers: { cookie, 'x-csrf-token': body.csrf_token } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('creates a token shown once, lists it without the secret, and revokes it', async () => {
+    const { cookie, body } = await signUp();
+    const h = { cookie, 'x-csrf-token': body.csrf_token };
+    const created = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: h, payload: { name: 'zapier', abilities: ['read', 'create'] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().token).toMatch(/^hl_/);
+    const list = (await t.app.inject({ method: 'GET', url: '/dashboard-api/tokens', headers: h })).json();
+    expect(list.data).toEqual([expect.objectContaining({ name: 'zapier', abilities: ['read', 'create'], last_used_at: null })]);
+    expect(JSON.stringify(list)).not.toContain(created.json().token);
+    expect((await t.app.inject({ method: 'DELETE', url: `/dashboard-api/tokens/${created.json().id}`, headers: h })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { authorization: `Bearer ${created.json().token}` } })).statusCode).toBe(401);
+  });
+
+  it('refuses duplicate emails and short passwords', async () => {
+    const { email } = await signUp();
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email, password: 'another one' } })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email: 'x@example.com', password: 'short' } })).statusCode).toBe(422);
+  });
+});
