@@ -90,7 +90,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     await shot('account');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('link', { name: 'Links' }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor();
     await shot('links-phone');
 
@@ -98,5 +98,71 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     await page.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
     await shot('sign-in');
+  });
+
+  it('shows Business features locked with the reason on a free plan, and manages them on Business', async () => {
+    const email = `manage-${Date.now()}@example.com`;
+    await page.goto(`${service.apiUrl}/#/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByText('Needs the Business plan.').waitFor();
+    await page.getByRole('link', { name: 'Account' }).click();
+    expect(await page.getByTestId('plan').innerText()).toBe('free');
+    await shot('account-free');
+
+    await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', 'business');
+    await page.goto(`${service.apiUrl}/#/categories`);
+    await page.reload();
+    await page.getByLabel('New category').fill('Spring sale');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Spring sale').waitFor();
+
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
+    await page.getByLabel('Destination URL').fill('https://example.com/edit-me');
+    await page.getByRole('button', { name: 'Shorten' }).click();
+    await page.getByRole('row').filter({ hasText: 'edit-me' }).getByRole('link').click();
+    const form = page.getByRole('form', { name: 'Edit link' });
+    await form.getByLabel('Category').selectOption({ label: 'Spring sale' });
+    await form.getByText('Advanced options').click();
+    await form.getByRole('button', { name: 'Add a rule' }).click();
+    await form.getByLabel('When').selectOption('device');
+    await form.getByLabel('Values').fill('mobile');
+    await form.getByLabel('Send to').fill('https://m.example.com/');
+    await form.getByRole('button', { name: 'Add an option' }).click();
+    await form.getByRole('button', { name: 'Add an option' }).click();
+    await form.getByLabel('Option 1').fill('https://a.example.com/');
+    await form.getByLabel('Option 2').fill('https://b.example.com/');
+    await shot('link-edit');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Choice page').waitFor();
+    const code = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    const phone = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1' } });
+    expect(phone.headers.get('location')).toBe('https://m.example.com/');
+    const desktop = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' } });
+    expect(desktop.status).toBe(200);
+    expect(await desktop.text()).toContain(`/${code}/2`);
+
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
+    await page.getByLabel('Category').selectOption({ label: 'Spring sale' });
+    await page.getByRole('row').filter({ hasText: 'edit-me' }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByLabel('Hostname').fill('go.brand.test');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('heading', { name: /go\.brand\.test/ }).waitFor();
+    // The short host here is localhost, so the record asked for is the TXT token.
+    expect(await page.getByText('_hoplink.go.brand.test').count()).toBe(1);
+    await shot('domains');
+
+    await page.getByRole('link', { name: 'Affiliate tags' }).click();
+    await page.getByLabel('Program').selectOption({ label: 'Amazon US (tag=)' });
+    await page.getByLabel('Your tag').fill('brand-20');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('brand-20').waitFor();
+    await shot('affiliates');
   });
 });

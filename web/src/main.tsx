@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, setCsrf } from './api.ts';
 import { AccountPage, AuthPage, LinkPage, LinksPage, TokensPage, type Me } from './pages.tsx';
+import { AffiliatesPage, CategoriesPage, DomainsPage } from './manage.tsx';
 import './styles.css';
 
 function useHashRoute(): string {
@@ -18,6 +19,11 @@ function App() {
   const route = useHashRoute();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(''), 4000);
+    return () => clearTimeout(timer);
+  }, [message]);
   useEffect(() => {
     api<Me>('GET', '/dashboard-api/me').then((m) => { setCsrf(m.csrf_token); setMe(m); }, () => setMe(null));
   }, []);
@@ -41,6 +47,9 @@ function App() {
         <strong class="brand">Hoplink</strong>
         <nav aria-label="Main">
           <a href="#/links" aria-current={route.startsWith('/links') ? 'page' : undefined}>Links</a>
+          <a href="#/categories" aria-current={route === '/categories' ? 'page' : undefined}>Categories</a>
+          <a href="#/affiliates" aria-current={route === '/affiliates' ? 'page' : undefined}>Affiliate tags</a>
+          <a href="#/domains" aria-current={route === '/domains' ? 'page' : undefined}>Domains</a>
           <a href="#/tokens" aria-current={route === '/tokens' ? 'page' : undefined}>API tokens</a>
           <a href="#/account" aria-current={route === '/account' ? 'page' : undefined}>Account</a>
         </nav>
@@ -50,6 +59,9 @@ function App() {
         {link ? <LinkPage id={link[1]!} me={me} announce={setMessage} />
           : route === '/tokens' ? <TokensPage announce={setMessage} />
           : route === '/account' ? <AccountPage me={me} />
+          : route === '/categories' ? <CategoriesPage announce={setMessage} />
+          : route === '/affiliates' ? <AffiliatesPage me={me} />
+          : route === '/domains' ? <DomainsPage me={me} announce={setMessage} />
           : <LinksPage announce={setMessage} />}
       </div>
       <p class="toast" role="status" aria-live="polite">{message}</p>

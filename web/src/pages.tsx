@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import QRCode from 'qrcode';
 import { api, ApiError } from './api.ts';
 import { Breakdown, TrendChart } from './charts.tsx';
+import { EditLink } from './manage.tsx';
 
 export interface Me {
   user: { id: number; email: string; plan: string };
@@ -61,10 +62,12 @@ export function LinksPage({ announce }: { announce: (m: string) => void }) {
   const [sort, setSort] = useState('created_at');
   const [direction, setDirection] = useState('desc');
   const [page, setPage] = useState(1);
+  const [category, setCategory] = useState('');
+  const categories = useLoad(() => api('GET', '/api/v1/categories'), []);
   const [url, setUrl] = useState('');
   const [alias, setAlias] = useState('');
   const [error, setError] = useState<string>();
-  const query = new URLSearchParams({ sort, direction, page: String(page), per_page: '15', ...(search ? { search } : {}) });
+  const query = new URLSearchParams({ sort, direction, page: String(page), per_page: '15', ...(search ? { search } : {}), ...(category ? { category_id: category } : {}) });
   const list = useLoad(() => api('GET', `/api/v1/links?${query}`), [query.toString()]);
   const create = async (event: Event) => {
     event.preventDefault();
@@ -100,6 +103,10 @@ export function LinksPage({ announce }: { announce: (m: string) => void }) {
           <option value="created_at">Created</option><option value="click_count">Clicks</option><option value="redirect_url">Destination</option><option value="short_code">Code</option>
         </select></label>
         <label>Order <select value={direction} onChange={(e) => setDirection(e.currentTarget.value)}><option value="desc">Descending</option><option value="asc">Ascending</option></select></label>
+        <label>Category <select name="category_filter" value={category} onChange={(e) => { setCategory(e.currentTarget.value); setPage(1); }}>
+          <option value="">All</option>
+          {(categories.data?.data ?? []).map((c: any) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select></label>
       </div>
       {list.error && <p class="error" role="alert">{list.error}</p>}
       {list.data && list.data.data.length === 0 && <p class="empty">No links yet. Paste a URL above to make your first short link.</p>}
@@ -158,7 +165,8 @@ export function LinkPage({ id, me, announce }: { id: string; me: Me; announce: (
         <button onClick={() => copy(l.short_url, announce)}>Copy</button>
         <button onClick={toggle}>{l.is_active ? 'Turn off' : 'Turn on'}</button>
       </p>
-      <p>Goes to <a href={l.redirect_url} rel="noopener noreferrer">{l.redirect_url}</a></p>
+      <p>Goes to <a href={l.redirect_url} rel="noopener noreferrer">{l.redirect_url}</a>{l.category && <> · Category: {l.category.name}</>}{l.type === 'choice_page' && <> · Choice page</>}</p>
+      <EditLink key={l.updated_at} link={l} me={me} onSaved={(m) => { announce(m); link.reload(); }} />
       <section class="qr">
         <h2>QR code</h2>
         <div class="qr-image" aria-label={`QR code for ${l.short_url}`} role="img" dangerouslySetInnerHTML={{ __html: svg }} />
@@ -263,7 +271,7 @@ export function AccountPage({ me }: { me: Me }) {
       <ul class="features">
         {Object.entries(me.features).map(([key, f]) => (
           <li key={key} class={f.allowed ? 'on' : 'locked'}>
-            <span aria-hidden="true">{f.allowed ? '✓' : '🔒'}</span> {FEATURE_NAMES[key] ?? key}
+            <span class={`badge ${f.allowed ? 'included' : 'locked'}`}>{f.allowed ? 'Included' : 'Locked'}</span> {FEATURE_NAMES[key] ?? key}
             {!f.allowed && <span class="muted"> — {f.reason}</span>}
           </li>
         ))}
