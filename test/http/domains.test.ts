@@ -50,6 +50,20 @@ describe('custom domains (Business)', () => {
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
   });
 
+  it('queues a domain.verified webhook delivery when a domain becomes active', async () => {
+    const hook = await call('POST', '/webhooks', { url: 'https://hooks.example.com/hoplink', events: ['domain.verified'] });
+    expect(hook.statusCode).toBe(201);
+    const domain = (await call('POST', '/domains', { hostname: 'hooked.brand.test' })).json();
+    dns.setZone({ 'hooked.brand.test': { CNAME: 'hop.example' } });
+    expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
+    let payload: string | undefined;
+    for (let i = 0; i < 100 && !payload; i++) {
+      payload = (await t.ctx.db.selectFrom('webhook_deliveries').select('payload').where('webhook_id', '=', hook.json().id).executeTakeFirst())?.payload;
+      if (!payload) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(JSON.parse(payload!)).toMatchObject({ event: 'domain.verified', data: { id: domain.id, hostname: 'hooked.brand.test', status: 'active' } });
+  });
+
   it('accepts the TXT token as well', async () => {
     const domain = (await call('POST', '/domains', { hostname: 'txt.brand.test' })).json();
     const token = (await t.ctx.db.selectFrom('domains').select('verification_token').where('id', '=', domain.id).executeTakeFirstOrThrow()).verification_token;
