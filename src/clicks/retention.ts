@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import { deleteClicksBefore } from '../storage/clicks.kysely.ts';
+import { deleteClicksUpTo, lastClickIdBefore } from '../storage/clicks.kysely.ts';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 5_000;
@@ -9,9 +9,10 @@ const CHUNK = 5_000;
 export async function pruneClicks(db: Kysely<Database>, retentionDays: number, now: Date): Promise<number> {
   if (retentionDays <= 0) return 0;
   const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const lastId = await lastClickIdBefore(db, before);
   let total = 0;
   for (;;) {
-    const deleted = await deleteClicksBefore(db, before, CHUNK);
+    const deleted = await deleteClicksUpTo(db, lastId, CHUNK);
     total += deleted;
     if (deleted < CHUNK) return total;
   }

@@ -112,9 +112,35 @@ function chunks<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-/** Deletes raw click rows older than `before`, at most `limit` at a time; returns how many. */
-export async function deleteClicksBefore(db: Kysely<Database>, before: string, limit: number): Promise<number> {
-  const ids = (await db.selectFrom('clicks').select('id').where('clicked_at', '<', before).limit(limit).execute()).map((r) => r.id);
+/**
+ * The highest click id recorded before `before`, or 0. Ids grow with time (visits are written
+ * within moments of happening), so a binary search over the primary key finds the cut-off
+ * without a time index, which would cost a B-tree write on every click.
+ */
+export async function lastClickIdBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const bounds = await db.selectFrom('clicks').select((eb) => [eb.fn.min('id').as('low'), eb.fn.max('id').as('high')]).executeTakeFirst();
+  let low = Number(bounds?.low ?? 0);
+  let high = Number(bounds?.high ?? 0);
+  if (!low) return 0;
+  let answer = low - 1;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const row = await db.selectFrom('clicks').select(['id', 'clicked_at']).where('id', '>=', middle).orderBy('id').limit(1).executeTakeFirst();
+    if (!row) {
+      high = middle - 1;
+    } else if (row.clicked_at < before) {
+      answer = Number(row.id);
+      low = Number(row.id) + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return answer;
+}
+
+/** Deletes raw click rows with ids up to `lastId`, at most `limit` at a time; returns how many. */
+export async function deleteClicksUpTo(db: Kysely<Database>, lastId: number, limit: number): Promise<number> {
+  const ids = (await db.selectFrom('clicks').select('id').where('id', '<=', lastId).orderBy('id').limit(limit).execute()).map((r) => r.id);
   if (ids.length === 0) return 0;
   await db.deleteFrom('clicks').where('id', 'in', ids).execute();
   return ids.length;

@@ -82,11 +82,19 @@ describe.each(engines)('the click batch writer on %s', (engine) => {
   });
 
   it('prunes raw clicks past the retention and keeps the rollups', async () => {
+    // A realistic history: clicks are written in time order, one batch a day for 40 days.
+    await handle.db.deleteFrom('clicks').execute();
     const id = await newLink();
-    await writeClickBatch(handle.db, [click(id, { at: '2020-01-01T00:00:00.000Z' }), click(id, { at: '2026-05-10T00:00:00.000Z' })]);
-    await pruneClicks(handle.db, 365, new Date('2026-06-01T00:00:00.000Z'));
-    expect(await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).execute()).toEqual([{ clicked_at: '2026-05-10T00:00:00.000Z' }]);
-    expect((await findLink(handle.db, id))?.clickCount).toBe(2);
-    expect(await clicksSince(handle.db, id, '2019-01-01')).toBe(2);
+    const day = (n: number) => new Date(Date.parse('2026-05-01T12:00:00.000Z') + n * 86_400_000).toISOString();
+    for (let n = 0; n < 40; n++) await writeClickBatch(handle.db, [click(id, { at: day(n) }), click(id, { at: day(n) })]);
+    const deleted = await pruneClicks(handle.db, 30, new Date(Date.parse(day(39)) + 3_600_000));
+    expect(deleted).toBe(20);
+    const remaining = await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).orderBy('id').execute();
+    expect(remaining).toHaveLength(60);
+    expect(remaining[0]!.clicked_at).toBe(day(10));
+    expect((await findLink(handle.db, id))?.clickCount).toBe(80);
+    expect(await clicksSince(handle.db, id, '2026-01-01')).toBe(80);
+    expect(await pruneClicks(handle.db, 30, new Date(Date.parse(day(39)) + 3_600_000))).toBe(0);
+    expect(await pruneClicks(handle.db, 0, new Date())).toBe(0);
   });
 });
