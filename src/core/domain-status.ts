@@ -7,12 +7,14 @@ export const FAIL_AFTER_MS = 7 * 24 * 3_600_000;
 
 /**
  * Decisions §3: a check that finds the record makes the domain active (from pending or failed);
- * one that does not leaves it pending, or failed once 7 days have passed since creation.
- * An active domain whose record has disappeared goes back to pending: it must not keep serving
- * links for a host that no longer points here, and a later check restores it.
+ * one that does not leaves it pending, or failed once it has stayed unverified 7 days since
+ * creation. A domain that was verified once and whose record has disappeared goes back to
+ * pending, whatever its age: it must not keep serving links for a host that no longer points
+ * here, it never "stayed unverified", and a later check restores it.
  */
-export function nextStatus(domain: { createdAt: Date }, found: boolean, now: Date): DomainStatus {
+export function nextStatus(domain: { createdAt: Date; verifiedAt: Date | null }, found: boolean, now: Date): DomainStatus {
   if (found) return 'active';
+  if (domain.verifiedAt !== null) return 'pending';
   return now.getTime() - domain.createdAt.getTime() >= FAIL_AFTER_MS ? 'failed' : 'pending';
 }
 

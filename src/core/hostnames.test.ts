@@ -37,12 +37,17 @@ describe('normalizeHostname', () => {
 describe('domain status', () => {
   const created = new Date('2026-01-01T00:00:00Z');
   it('becomes active when the record is found, from any state', () => {
-    expect(nextStatus({ createdAt: created }, true, new Date('2026-03-01T00:00:00Z'))).toBe('active');
+    expect(nextStatus({ createdAt: created, verifiedAt: null }, true, new Date('2026-03-01T00:00:00Z'))).toBe('active');
   });
 
   it('stays pending for 7 days without the record, then fails', () => {
-    expect(nextStatus({ createdAt: created }, false, new Date('2026-01-07T23:59:59Z'))).toBe('pending');
-    expect(nextStatus({ createdAt: created }, false, new Date('2026-01-08T00:00:00Z'))).toBe('failed');
+    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-07T23:59:59Z'))).toBe('pending');
+    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-08T00:00:00Z'))).toBe('failed');
+  });
+
+  it('sends a once-verified domain whose record disappeared back to pending, however old', () => {
+    const verified = new Date('2026-01-02T00:00:00Z');
+    expect(nextStatus({ createdAt: created, verifiedAt: verified }, false, new Date('2026-06-01T00:00:00Z'))).toBe('pending');
   });
 
   it('asks for a CNAME to the short host, or a TXT token when the short host is an address', () => {

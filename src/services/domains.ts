@@ -58,7 +58,7 @@ export async function addDomain(deps: DomainServiceDeps, principal: Principal, h
 export async function checkDomain(deps: DomainServiceDeps, domain: Domain): Promise<Domain> {
   const now = (deps.now ?? (() => new Date()))();
   const result = await deps.provider.check({ hostname: domain.hostname, verificationToken: domain.verificationToken });
-  const status = nextStatus({ createdAt: new Date(domain.createdAt) }, result.found, now);
+  const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt: domain.verifiedAt ? new Date(domain.verifiedAt) : null }, result.found, now);
   const updated = await recordDomainCheck(deps.db, domain.id, status, now.toISOString());
   if (updated.status !== domain.status) {
     deps.events.emit({ kind: 'domains-changed' });
