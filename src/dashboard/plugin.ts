@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
+import { servesAppShell } from './spa-fallback.ts';
 
 /**
  * The web dashboard: its own few endpoints under /dashboard-api, the built app at /, and the
@@ -15,7 +16,22 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   const sessions = new SessionStore(ctx.db, ctx.config.appUrl);
   ctx.extraAuthenticators.push(sessionAuthenticator(sessions));
   await app.register(dashboardRoutes, { prefix: '/dashboard-api', db: ctx.db, sessions });
-  if (dashboardBuilt()) {
-    await app.register(fastifyStatic, { root: DASHBOARD_DIR, prefix: '/', wildcard: false, index: 'index.html' });
-  }
+  if (!dashboardBuilt()) return;
+  await app.register(fastifyStatic, {
+    root: DASHBOARD_DIR,
+    prefix: '/',
+    wildcard: false,
+    index: 'index.html',
+    // File names under assets/ carry a content hash, so they never change; index.html always may.
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Any other page address (a bookmark, a reload) gets the app, which routes in the browser; the
+  // API, its docs and missing files keep their own 404.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (!servesAppShell(request.url)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
 }

@@ -4,12 +4,13 @@ import type { Kysely } from 'kysely';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { DomainError, invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
-import { ABILITIES, hasApiAccess, hasBusinessAccess, type Ability } from '../core/plans.ts';
+import { ABILITIES, type Ability } from '../core/plans.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { issueToken } from '../services/tokens.ts';
 import type { Database } from '../storage/schema.ts';
 import { findTokenById, listTokens, revokeToken } from '../storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser } from '../storage/users.kysely.ts';
+import { planFeatures } from './features.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
 
 const Credentials = Type.Object(
@@ -20,27 +21,11 @@ const Credentials = Type.Object(
 // A fixed hash to compare against when the email is unknown, so a miss costs as long as a hit.
 const DUMMY_HASH = await hashPassword('not a real password');
 
-/** What the plan allows, for the Account page ("visible but locked, with the reason"). */
-function features(user: User) {
-  const business = hasBusinessAccess(user.plan);
-  const locked = business ? null : 'Needs the Business plan.';
-  return {
-    api: { allowed: hasApiAccess(user.plan), reason: hasApiAccess(user.plan) ? null : 'Tokens work with the Pro and Business plans.' },
-    bulk: { allowed: business, reason: locked },
-    targeting: { allowed: business, reason: locked },
-    breakdowns: { allowed: business, reason: locked },
-    choice_pages: { allowed: business, reason: locked },
-    affiliates: { allowed: business, reason: locked },
-    domains: { allowed: business, reason: locked },
-    webhooks: { allowed: business, reason: locked },
-  };
-}
-
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; sessions: SessionStore }> = async (app, { db, sessions }) => {
   // 5 failed sign-ins per email and address in 15 minutes, then 429 until the window passes.
   const failures = new RateLimiterMemory({ points: 5, duration: 15 * 60, keyPrefix: 'signin' });
-  const me = (user: User, csrfToken: string) => ({ user: { id: user.id, email: user.email, plan: user.plan }, csrf_token: csrfToken, features: features(user) });
+  const me = (user: User, csrfToken: string) => ({ user: { id: user.id, email: user.email, plan: user.plan }, csrf_token: csrfToken, features: planFeatures(user.plan) });
 
   async function requireSession(request: FastifyRequest) {
     const session = await sessions.current(request);

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { ABILITIES } from '../core/plans.ts';
 import { DomainError } from '../core/errors.ts';
 import type { Principal, User } from '../core/model.ts';
-import { deleteSession, extendSession, findSession, insertSession } from '../storage/sessions.kysely.ts';
+import { deleteExpiredSessions, deleteSession, extendSession, findSession, insertSession } from '../storage/sessions.kysely.ts';
 import type { Database } from '../storage/schema.ts';
 
 export const SESSION_COOKIE = 'hoplink_session';
@@ -32,6 +32,8 @@ export class SessionStore {
     const value = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const now = new Date();
+    // Sign-ins are rare enough to sweep expired sessions here instead of running a timer.
+    await deleteExpiredSessions(this.#db, now.toISOString());
     await insertSession(this.#db, { id: hash(value), userId: user.id, csrfToken, expiresAt: new Date(now.getTime() + LIFETIME_MS).toISOString(), now: now.toISOString() });
     reply.setCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: this.#secure, path: '/', maxAge: LIFETIME_MS / 1000 });
     return csrfToken;

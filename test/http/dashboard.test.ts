@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardBuilt } from '../../src/dashboard/assets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -76,5 +77,43 @@ describe('dashboard accounts and sessions', () => {
     const { email } = await signUp();
     expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email, password: 'another one' } })).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email: 'x@example.com', password: 'short' } })).statusCode).toBe(422);
+  });
+
+  it('refuses token changes without the CSRF header, and another person\'s token', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: { cookie: owner.cookie }, payload: { name: 'x', abilities: ['read'] } });
+    expect(noCsrf.statusCode).toBe(403);
+    const created = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: { cookie: owner.cookie, 'x-csrf-token': owner.body.csrf_token }, payload: { name: 'mine', abilities: ['read'] } });
+    const stolen = await t.app.inject({ method: 'DELETE', url: `/dashboard-api/tokens/${created.json().id}`, headers: { cookie: other.cookie, 'x-csrf-token': other.body.csrf_token } });
+    expect(stolen.statusCode).toBe(403);
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/dashboard-api/signin', payload: { email: 'nobody@example.com', password: 'whatever it is' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('These credentials do not match our records.');
+  });
+});
+
+// The assets exist after `npm run build` (CI builds them before the tests).
+describe.skipIf(!dashboardBuilt())('serving the built dashboard', () => {
+  it('serves the app at / and at any page address', async () => {
+    for (const url of ['/', '/links/12']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="app">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('leaves the API, its docs and missing files to their own 404', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found.' });
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/nothing' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/docs' })).body).not.toContain('<div id="app">');
   });
 });
