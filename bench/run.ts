@@ -1,7 +1,7 @@
 // npm run bench: redirect throughput against a bare node:http baseline in the same run, the
 // cost of 20 targeting conditions, bulk creation, and stats latency over 1,000,000 clicks.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ const root = resolve(import.meta.dirname, '..');
 const args = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' }, workers: { type: 'string', default: '1' } } }).values;
 const WORKERS = Number(args.workers);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 5;
 const CONNECTIONS = 50;
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 
@@ -43,10 +44,53 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, redirects: result['3xx'], errors: result.errors + result.non2xx - result['3xx'] };
+/** CPU time (user + system, all threads) a process has used so far, in µs; Linux only. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+interface Target { name: string; url: string; pid: number | undefined }
+interface Measured { requests: number; seconds: number; redirects: number; errors: number; cpuMicros: number | undefined; p50s: number[]; p99s: number[]; roundRates: number[] }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Drives every target for DURATION seconds in all, in ROUNDS interleaved slices (A B C, then
+ * C B A, ...), so a slow patch of a shared machine hits every target alike instead of whichever
+ * ran then. The server process's CPU time per request is measured too: throughput depends on
+ * how the two cores are shared with the load generator, CPU time per request much less.
+ */
+async function compare(targets: Target[], headers: Record<string, string>): Promise<Measured[]> {
+  for (const target of targets) await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
+  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpuMicros: 0, p50s: [], p99s: [], roundRates: [] }));
+  const slice = DURATION / ROUNDS;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = targets.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const before = cpuMicros(targets[i]!.pid);
+      const result = await autocannon({ url: targets[i]!.url, connections: CONNECTIONS, duration: slice, headers });
+      const after = cpuMicros(targets[i]!.pid);
+      const m = measured[i]!;
+      m.requests += result.requests.total;
+      m.seconds += result.duration;
+      m.redirects += result['3xx'];
+      m.errors += result.errors + result.non2xx - result['3xx'];
+      m.cpuMicros = before === undefined || after === undefined || m.cpuMicros === undefined ? undefined : m.cpuMicros + after - before;
+      m.p50s.push(result.latency.p50);
+      m.p99s.push(result.latency.p99);
+      m.roundRates.push(result.requests.total / result.duration);
+    }
+  }
+  return measured;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -88,9 +132,10 @@ try {
     conditions: countries.map((country) => ({ type: 'country' as const, operator: 'in' as const, values: [country], redirect_url: `https://example.com/${country}` })),
   });
 
-  const [port, shortPort, basePort] = [await freePort(), await freePort(), await freePort()];
+  const [port, shortPort, basePort, fastifyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const scaleEnv = args.redis ? { REDIS_URL: args.redis, REDIS_PREFIX: `bench-${Date.now()}:` } : {};
-  const service = spawn(process.execPath, ['bin/hoplink.js', 'serve', '--workers', String(WORKERS)], {
+  // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the service (open it in Chrome DevTools).
+  const service = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), 'bin/hoplink.js', 'serve', '--workers', String(WORKERS)], {
     cwd: root,
     env: { ...process.env, ...scaleEnv, DATABASE_URL: databaseUrl, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BUSINESS: '1000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -98,21 +143,33 @@ try {
   children.push(service);
   const baseline = fork(join(root, 'bench/baseline-server.ts'), [String(basePort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   children.push(baseline);
+  const fastifyBaseline = fork(join(root, 'bench/fastify-baseline-server.ts'), [String(fastifyPort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(fastifyBaseline);
   await waitFor(`http://127.0.0.1:${shortPort}/`);
   await waitFor(`http://127.0.0.1:${basePort}/`);
+  await waitFor(`http://127.0.0.1:${fastifyPort}/`);
 
   const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
   console.log(`database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}`);
-  console.log(`redirects: ${CONNECTIONS} connections x ${DURATION} s each (autocannon), service and baseline in separate processes`);
-  const base = await load(`http://127.0.0.1:${basePort}/plain`, ua);
-  const hop = await load(`http://127.0.0.1:${shortPort}/plain`, ua);
-  const targeted = await load(`http://127.0.0.1:${shortPort}/targeted`, ua);
-  const row = (name: string, r: typeof base) => console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}`);
-  row('bare node:http constant 302', base);
-  row('hoplink, plain link (recording on)', hop);
-  row('hoplink, link with 20 conditions', targeted);
-  console.log(`  ratio hoplink / baseline: ${(hop.rps / base.rps * 100).toFixed(1)}%   (target >= 70%)`);
-  console.log(`  ratio 20 conditions / plain: ${(targeted.rps / hop.rps * 100).toFixed(1)}%`);
+  console.log(`redirects: ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} interleaved slices (autocannon); each server in its own process`);
+  const targets: Target[] = [
+    { name: 'bare node:http constant 302', url: `http://127.0.0.1:${basePort}/plain`, pid: baseline.pid },
+    { name: 'bare Fastify constant 302', url: `http://127.0.0.1:${fastifyPort}/plain`, pid: fastifyBaseline.pid },
+    { name: 'hoplink, plain link (recording on)', url: `http://127.0.0.1:${shortPort}/plain`, pid: WORKERS === 1 ? service.pid : undefined },
+    { name: 'hoplink, link with 20 conditions', url: `http://127.0.0.1:${shortPort}/targeted`, pid: WORKERS === 1 ? service.pid : undefined },
+  ];
+  const results = await compare(targets, ua);
+  const [base, fastifyBase, hop, targeted] = results as [Measured, Measured, Measured, Measured];
+  const rate = (m: Measured) => m.requests / m.seconds;
+  results.forEach((m, i) => {
+    const cpu = m.cpuMicros === undefined ? '' : `   server CPU ${(m.cpuMicros / m.requests).toFixed(1)} µs/request`;
+    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}`);
+  });
+  const perRound = hop.roundRates.map((r, i) => r / base.roundRates[i]! * 100);
+  console.log(`  ratio hoplink / node:http baseline: ${(rate(hop) / rate(base) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= 70%)`);
+  console.log(`  ratio Fastify / node:http baseline: ${(rate(fastifyBase) / rate(base) * 100).toFixed(1)}%   (the ceiling of a Fastify edge)`);
+  console.log(`  ratio 20 conditions / plain: ${(rate(targeted) / rate(hop) * 100).toFixed(1)}%`);
+  console.log('  (p50 and p99: the median of the slices)');
 
   // Every redirect answered must become a click: wait for the buffer to drain.
   const expected = hop.redirects;
