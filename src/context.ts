@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { memoryRateLimiters, type RateLimiters } from './api/rate-limiter.ts';
 import type { Authenticate } from './api/plugins/auth.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Engine } from './storage/database.ts';
+import { isSqliteFile, openDatabase, type Engine } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import type { Database } from './storage/schema.ts';
 import { LinkEvents } from './services/link-events.ts';
@@ -24,6 +24,7 @@ import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { ClickSink } from './clicks/sink.ts';
 import { startRetention } from './clicks/retention.ts';
 import { writeClickBatch } from './storage/clicks.kysely.ts';
+import { ThreadClickWriter } from './clicks/thread-writer.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
 /**
@@ -140,12 +141,16 @@ type ClickPipeline = { clicks: AppContext['clicks']; rateLimiters: RateLimiters;
 
 /** One process: an in-memory buffer written in batches, limits counted in memory. */
 function createLocalPipeline(config: Config, db: Kysely<Database>, geo: GeoLookup, publisher: WebhookPublisher): ClickPipeline {
-  const writeVisits = createVisitWriter(db, geo);
+  // A SQLite file gets a writer thread with its own connection (better-sqlite3 would otherwise
+  // block redirects for each batch); an in-memory database cannot be shared with one, and
+  // PostgreSQL's writes are asynchronous already.
+  const threaded = isSqliteFile(config.databaseUrl) ? new ThreadClickWriter(config.databaseUrl) : undefined;
+  const writeVisits = threaded ? (visits: VisitFacts[]) => threaded.write(visits) : createVisitWriter(db, geo);
   const clicks = new ClickBuffer<VisitFacts>({
     write: async (visits) => publisher.clicksRecorded(await writeVisits(visits)),
     onError: (error) => console.error('click batch write failed (kept for retry):', error),
   });
-  return { clicks, rateLimiters: memoryRateLimiters(config.rateLimits), closers: [() => clicks.close()] };
+  return { clicks, rateLimiters: memoryRateLimiters(config.rateLimits), closers: [() => clicks.close(), async () => threaded?.close()] };
 }
 
 /**

@@ -23,6 +23,13 @@ export function openDatabase(url: string): DatabaseHandle {
   throw new Error(`Unsupported DATABASE_URL "${url}"`);
 }
 
+/** A SQLite database on disk, which other connections (a writer thread) can open too. */
+export function isSqliteFile(url: string): boolean {
+  if (!url.startsWith('sqlite:')) return false;
+  const path = url.slice('sqlite:'.length);
+  return path !== '' && path !== ':memory:';
+}
+
 function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path === '' ? ':memory:' : path);

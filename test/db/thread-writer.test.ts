@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VisitFacts } from '../../src/clicks/enrich.ts';
+import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { findLink, insertLink } from '../../src/storage/links.kysely.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { breakdown } from '../../src/storage/stats.kysely.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const visit = (linkId: number, overrides: Partial<VisitFacts> = {}): VisitFacts => ({
+  linkId, at: Date.parse('2026-05-10T12:00:00Z'), ip: '81.2.69.142', userAgent: CHROME, referer: 'https://news.example/a', optionIndex: null, ...overrides,
+});
+
+describe('the click writer thread (SQLite files)', () => {
+  let dir: string;
+  let url: string;
+  let handle: DatabaseHandle;
+  let linkId: number;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hoplink-writer-'));
+    url = `sqlite:${join(dir, 'hoplink.db')}`;
+    handle = openDatabase(url);
+    await migrateToLatest(handle.db);
+    const user = await insertUser(handle.db, { email: 'writer@example.com', plan: 'business' });
+    linkId = (await insertLink(handle.db, { userId: user.id, shortCode: 'threaded', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+  });
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('enriches and writes a batch on its own connection, answering with the counted clicks', async () => {
+    const writer = new ThreadClickWriter(url);
+    const counted = await writer.write([visit(linkId), visit(linkId, { userAgent: BOT }), visit(linkId)]);
+    await writer.close();
+
+    expect(counted).toHaveLength(2);
+    expect(counted[0]).toMatchObject({ linkId, country: 'GB', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: 'news.example', bot: false });
+    // Seen through the main connection: committed, bots stored but not counted.
+    expect((await findLink(handle.db, linkId))!.clickCount).toBe(2);
+    expect(await handle.db.selectFrom('clicks').select('is_bot').where('link_id', '=', linkId).execute()).toHaveLength(3);
+    expect(await breakdown(handle.db, linkId, 'country')).toEqual([{ value: 'GB', clicks: 2 }]);
+  });
+
+  it('rejects a batch that could not be written, and writes the next one', async () => {
+    const unmigrated = `sqlite:${join(dir, 'empty.db')}`;
+    const writer = new ThreadClickWriter(unmigrated);
+    await expect(writer.write([visit(1)])).rejects.toThrow(/no such table/);
+    const fresh = openDatabase(unmigrated);
+    await migrateToLatest(fresh.db);
+    const user = await insertUser(fresh.db, { email: 'later@example.com', plan: 'pro' });
+    const id = (await insertLink(fresh.db, { userId: user.id, shortCode: 'later', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+    await expect(writer.write([visit(id)])).resolves.toHaveLength(1);
+    await writer.close();
+    expect((await findLink(fresh.db, id))!.clickCount).toBe(1);
+    await fresh.close();
+  });
+});
