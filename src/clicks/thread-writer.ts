@@ -13,13 +13,14 @@ export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id
  * tries again; a dead thread is replaced on the next write.
  */
 export class ThreadClickWriter {
-  readonly #databaseUrl: string;
+  readonly #startWorker: () => Worker;
   #worker: Worker | undefined;
   #nextId = 0;
   readonly #pending = new Map<number, { resolve: (counted: ClickEvent[]) => void; reject: (error: Error) => void }>();
 
-  constructor(databaseUrl: string) {
-    this.#databaseUrl = databaseUrl;
+  /** `startWorker` replaces the real thread in tests (one that dies, say). */
+  constructor(databaseUrl: string, startWorker?: () => Worker) {
+    this.#startWorker = startWorker ?? (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
   }
 
   write(visits: VisitFacts[]): Promise<ClickEvent[]> {
@@ -46,7 +47,7 @@ export class ThreadClickWriter {
   }
 
   #start(): Worker {
-    const worker = new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl: this.#databaseUrl } });
+    const worker = this.#startWorker();
     // The buffer's own timer keeps the process's work going; an idle writer must not.
     worker.unref();
     worker.on('message', (reply: WriterReply | { ready: true }) => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitFacts } from '../../src/clicks/enrich.ts';
 import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
@@ -59,5 +60,21 @@ describe('the click writer thread (SQLite files)', () => {
     await writer.close();
     expect((await findLink(fresh.db, id))!.clickCount).toBe(1);
     await fresh.close();
+  });
+
+  it('fails the batches of a thread that dies, and starts a new thread for the next write', async () => {
+    let started = 0;
+    const writer = new ThreadClickWriter(url, () => {
+      started += 1;
+      // The first thread dies on its first batch; the next ones are real.
+      if (started === 1) return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", { eval: true });
+      return new Worker(new URL('../../src/clicks/writer-thread.ts', import.meta.url), { workerData: { databaseUrl: url } });
+    });
+    const before = (await findLink(handle.db, linkId))!.clickCount;
+    await expect(writer.write([visit(linkId)])).rejects.toThrow(/exited \(code 3\)/);
+    await expect(writer.write([visit(linkId)])).resolves.toHaveLength(1);
+    await writer.close();
+    expect(started).toBe(2);
+    expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 1);
   });
 });
