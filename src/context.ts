@@ -19,12 +19,12 @@ import { TokenAuthenticator } from './services/tokens.ts';
 import { linkResource } from './api/serializers.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
 import { ClickBuffer } from './clicks/buffer.ts';
-import { createEnricher, type ClickEvent, type VisitFacts } from './clicks/enrich.ts';
+import type { VisitFacts } from './clicks/enrich.ts';
 import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { ClickSink } from './clicks/sink.ts';
 import { startRetention } from './clicks/retention.ts';
-import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { ThreadClickWriter } from './clicks/thread-writer.ts';
+import { createVisitWriter } from './clicks/visit-writer.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
 /**
@@ -106,19 +106,6 @@ function createWebhooks(config: Config, db: Kysely<Database>, linkEvents: LinkEv
   const worker = new WebhookWorker(db, { ...config.webhooks, clock: systemClock, batchSize: 20, maxResponseBytes: 64 * 1024 });
   worker.start();
   return { publisher, worker };
-}
-
-/**
- * Enriching and writing click batches runs in-process, every 250 ms, off the request path.
- * (A worker thread was measured and lost on a 2-core machine: see docs/benchmarks.md.)
- */
-function createVisitWriter(db: Kysely<Database>, geo: GeoLookup): (visits: VisitFacts[]) => Promise<ClickEvent[]> {
-  const enrich = createEnricher(geo);
-  return async (visits) => {
-    const events = visits.map(enrich);
-    await writeClickBatch(db, events);
-    return events.filter((e) => !e.bot && e.optionIndex === null);
-  };
 }
 
 /** Custom domains: Cloudflare for SaaS when configured, else DNS verification. */

@@ -27,6 +27,11 @@ export interface ClickEvent {
   optionIndex: number | null;
 }
 
+/** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */
+export function countsAsClick(event: ClickEvent): boolean {
+  return !event.bot && event.optionIndex === null;
+}
+
 export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
   return (facts) => {
     const agent = parseUserAgent(facts.userAgent);

@@ -7,7 +7,7 @@ export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id
 /**
  * Enriches and writes click batches on a worker thread with its own connection to the SQLite
  * file. better-sqlite3 is synchronous: on the main thread each 250 ms batch held every redirect
- * for its ~10 ms (p99 22-26 ms under load); on its own thread it holds none (p99 8-9 ms).
+ * for its ~10 ms (p99 22-26 ms under load); on its own thread it holds none (p99 8-11 ms).
  * `write` resolves with the counted clicks (for link.clicked webhooks) once the batch has
  * committed, and rejects if it failed or the thread died, so the buffer keeps the batch and
  * tries again; a dead thread is replaced on the next write.
@@ -50,8 +50,7 @@ export class ThreadClickWriter {
     const worker = this.#startWorker();
     // The buffer's own timer keeps the process's work going; an idle writer must not.
     worker.unref();
-    worker.on('message', (reply: WriterReply | { ready: true }) => {
-      if (!('id' in reply)) return;
+    worker.on('message', (reply: WriterReply) => {
       const pending = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
       if (this.#pending.size === 0) worker.unref();

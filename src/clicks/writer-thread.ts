@@ -2,14 +2,13 @@
 // the one-transaction batch write, so the redirect thread never stops for either.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../storage/database.ts';
-import { writeClickBatch } from '../storage/clicks.kysely.ts';
-import { createEnricher, type VisitFacts } from './enrich.ts';
 import { openGeoLookup } from './geo.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
+import { createVisitWriter } from './visit-writer.ts';
 
 const port = parentPort!;
 const { db, close } = openDatabase((workerData as { databaseUrl: string }).databaseUrl);
-const enrich = createEnricher(await openGeoLookup());
+const writeVisits = createVisitWriter(db, await openGeoLookup());
 
 // One request at a time: the main side sends the next batch only after this one is answered.
 port.on('message', async (request: WriterRequest) => {
@@ -20,12 +19,9 @@ port.on('message', async (request: WriterRequest) => {
   }
   let reply: WriterReply;
   try {
-    const events = request.visits.map((visit: VisitFacts) => enrich(visit));
-    await writeClickBatch(db, events);
-    reply = { id: request.id, ok: true, counted: events.filter((e) => !e.bot && e.optionIndex === null) };
+    reply = { id: request.id, ok: true, counted: await writeVisits(request.visits) };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   port.postMessage(reply);
 });
-port.postMessage({ ready: true });

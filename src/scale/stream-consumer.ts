@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { createEnricher, type ClickEvent, type VisitFacts } from '../clicks/enrich.ts';
+import { countsAsClick, createEnricher, type ClickEvent, type VisitFacts } from '../clicks/enrich.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import { writeClicksIn } from '../storage/clicks.kysely.ts';
 import type { Database } from '../storage/schema.ts';
@@ -99,7 +99,7 @@ export class StreamClickConsumer {
       await writeClicksIn(trx, events);
       const now = new Date().toISOString();
       await trx.insertInto('processed_stream_entries').values(fresh.map(([id]) => ({ entry_id: id, processed_at: now }))).execute();
-      counted.push(...events.filter((e) => !e.bot && e.optionIndex === null));
+      counted.push(...events.filter(countsAsClick));
     });
     // Only after the commit: acknowledge, and drop the entries so the stream stays small.
     await this.#redis.xack(this.#options.stream, this.#options.group, ...ids);

@@ -25,14 +25,16 @@ export function openDatabase(url: string): DatabaseHandle {
 
 /** A SQLite database on disk, which other connections (a writer thread) can open too. */
 export function isSqliteFile(url: string): boolean {
-  if (!url.startsWith('sqlite:')) return false;
-  const path = url.slice('sqlite:'.length);
-  return path !== '' && path !== ':memory:';
+  return url.startsWith('sqlite:') && !isMemoryPath(url.slice('sqlite:'.length));
+}
+
+function isMemoryPath(path: string): boolean {
+  return path === '' || path === ':memory:';
 }
 
 function openSqlite(path: string): DatabaseHandle {
-  if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path === '' ? ':memory:' : path);
+  if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(isMemoryPath(path) ? ':memory:' : path);
   // WAL lets readers proceed while the click writer commits; NORMAL sync is durable in WAL mode
   // except for the last transactions on power loss, the usual trade-off for a service.
   sqlite.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Link } from '../core/model.ts';
-import type { ClickEvent } from '../clicks/enrich.ts';
+import { countsAsClick, type ClickEvent } from '../clicks/enrich.ts';
 import type { Database } from '../storage/schema.ts';
 import { enqueueDeliveries, subscribersOf } from '../storage/webhooks.kysely.ts';
 import type { Clock } from './worker.ts';
@@ -45,7 +45,7 @@ export class WebhookPublisher {
   /** Called after a click batch commits. Bots and choice-page picks are not clicks. */
   clicksRecorded(events: readonly ClickEvent[]): void {
     for (const event of events) {
-      if (event.bot || event.optionIndex !== null) continue;
+      if (!countsAsClick(event)) continue;
       const pending = this.#clicksByLink.get(event.linkId) ?? [];
       if (pending.length < MAX_CLICKS_PER_DELIVERY) pending.push(event);
       this.#clicksByLink.set(event.linkId, pending);
