@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -18,14 +18,14 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. */
 export function openDatabase(url: string): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url));
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
   throw new Error(`Unsupported DATABASE_URL "${url}"`);
 }
 
 /** A SQLite database on disk, which other connections (a writer thread) can open too. */
 export function isSqliteFile(url: string): boolean {
-  return url.startsWith('sqlite:') && !isMemoryPath(url.slice('sqlite:'.length));
+  return url.startsWith('sqlite:') && !isMemoryPath(sqlitePath(url));
 }
 
 function isMemoryPath(path: string): boolean {
@@ -33,6 +33,38 @@ function isMemoryPath(path: string): boolean {
 }
 
 function openSqlite(path: string): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqliteConnection(path) }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first
+ * write. The click writer thread commits on its own connection every few hundred milliseconds;
+ * a deferred transaction that has read and then writes after such a commit fails at once with
+ * "database is locked" (SQLite cannot wait there: its snapshot is stale). Waiting for the lock
+ * at BEGIN is covered by busy_timeout instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** A better-sqlite3 connection as every part of Hoplink uses it (the click writer thread directly). */
+export function openSqliteConnection(path: string): SQLite.Database {
   if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(isMemoryPath(path) ? ':memory:' : path);
   // WAL lets readers proceed while the click writer commits; NORMAL sync is durable in WAL mode
@@ -41,8 +73,12 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return sqlite;
+}
+
+/** The file path of a `sqlite:` DATABASE_URL. */
+export function sqlitePath(url: string): string {
+  return url.slice('sqlite:'.length);
 }
 
 function openPostgres(url: string): DatabaseHandle {
