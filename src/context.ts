@@ -24,6 +24,7 @@ import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { ClickSink } from './clicks/sink.ts';
 import { startRetention } from './clicks/retention.ts';
 import { ThreadClickWriter } from './clicks/thread-writer.ts';
+import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { createVisitWriter } from './clicks/visit-writer.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
@@ -132,7 +133,7 @@ function createLocalPipeline(config: Config, db: Kysely<Database>, geo: GeoLooku
   // block redirects for each batch); an in-memory database cannot be shared with one, and
   // PostgreSQL's writes are asynchronous already.
   const threaded = isSqliteFile(config.databaseUrl) ? new ThreadClickWriter(config.databaseUrl) : undefined;
-  const writeVisits = threaded ? (visits: VisitFacts[]) => threaded.write(visits) : createVisitWriter(db, geo);
+  const writeVisits = threaded ? (visits: VisitFacts[]) => threaded.write(visits) : createVisitWriter((events) => writeClickBatch(db, events), geo);
   const clicks = new ClickBuffer<VisitFacts>({
     write: async (visits) => publisher.clicksRecorded(await writeVisits(visits)),
     onError: (error) => console.error('click batch write failed (kept for retry):', error),

@@ -1,19 +1,20 @@
-import type { Kysely } from 'kysely';
-import { writeClickBatch } from '../storage/clicks.kysely.ts';
-import type { Database } from '../storage/schema.ts';
-import { countsAsClick, createEnricher, type ClickEvent, type VisitFacts } from './enrich.ts';
+import type { ClickEvent, VisitFacts } from './enrich.ts';
+import { countsAsClick, createEnricher } from './enrich.ts';
 import type { GeoLookup } from './geo.ts';
 
+/** Writes enriched clicks in one transaction: writeClickBatch, or the SQLite writer thread's own. */
+export type ClickBatchWriter = (events: readonly ClickEvent[]) => Promise<void> | void;
+
 /**
- * Enriches a batch of visits and writes it in one transaction; resolves with the clicks that
- * count (no bots, no choice-page picks) for link.clicked webhooks. Runs on the main thread, or
- * on the writer thread for a SQLite file (thread-writer.ts).
+ * Enriches a batch of visits and writes it; resolves with the clicks that count (no bots, no
+ * choice-page picks) for link.clicked webhooks. Runs on the main thread, or on the writer thread
+ * for a SQLite file (thread-writer.ts).
  */
-export function createVisitWriter(db: Kysely<Database>, geo: GeoLookup): (visits: VisitFacts[]) => Promise<ClickEvent[]> {
+export function createVisitWriter(writeBatch: ClickBatchWriter, geo: GeoLookup): (visits: VisitFacts[]) => Promise<ClickEvent[]> {
   const enrich = createEnricher(geo);
   return async (visits) => {
     const events = visits.map(enrich);
-    await writeClickBatch(db, events);
+    await writeBatch(events);
     return events.filter(countsAsClick);
   };
 }

@@ -1,19 +1,23 @@
 // The click writer's own thread (see thread-writer.ts): its own SQLite connection, enrichment and
 // the one-transaction batch write, so the redirect thread never stops for either.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../storage/database.ts';
+import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
+import { openSqliteConnection, sqlitePath } from '../storage/database.ts';
 import { openGeoLookup } from './geo.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
 import { createVisitWriter } from './visit-writer.ts';
 
 const port = parentPort!;
-const { db, close } = openDatabase((workerData as { databaseUrl: string }).databaseUrl);
-const writeVisits = createVisitWriter(db, await openGeoLookup());
+const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));
+// Statements are prepared at the first batch, and again after a batch that could not prepare
+// them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
+let writeClicks: ReturnType<typeof createSqliteClickWriter> | undefined;
+const writeVisits = createVisitWriter((events) => (writeClicks ??= createSqliteClickWriter(sqlite))(events), await openGeoLookup());
 
 // One request at a time: the main side sends the next batch only after this one is answered.
 port.on('message', async (request: WriterRequest) => {
   if (request.kind === 'close') {
-    await close();
+    sqlite.close();
     port.close();
     return;
   }

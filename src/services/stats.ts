@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { invalidField } from '../core/errors.ts';
 import type { Link, Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
-import { DIMENSIONS, type Dimension } from '../storage/clicks.kysely.ts';
+import { DIMENSIONS, type Dimension } from '../storage/click-tally.ts';
 import type { Database } from '../storage/schema.ts';
 import { breakdown, clicksSince, dailyClicks, optionPicks } from '../storage/stats.kysely.ts';
 

@@ -1,54 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../clicks/enrich.ts';
+import { tallyClicks } from './click-tally.ts';
 import type { Database } from './schema.ts';
-
-export const DIMENSIONS = ['country', 'device', 'browser', 'os'] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
 
 // SQLite allows 32,766 bound parameters per statement; 9 columns x 1,000 rows stays well inside.
 const INSERT_CHUNK = 1000;
-
-interface Tally {
-  links: Map<number, number>;
-  daily: Map<string, { linkId: number; day: string; clicks: number }>;
-  dailyDimension: Map<string, { linkId: number; day: string; dimension: Dimension; value: string; clicks: number }>;
-  dimension: Map<string, { linkId: number; dimension: Dimension; value: string; clicks: number }>;
-  picks: Map<string, { linkId: number; position: number; picks: number }>;
-}
-
-/** Pre-aggregates a batch: 1,000 clicks on a few links become a handful of upserts. */
-function tally(events: readonly ClickEvent[]): Tally {
-  const t: Tally = { links: new Map(), daily: new Map(), dailyDimension: new Map(), dimension: new Map(), picks: new Map() };
-  for (const event of events) {
-    if (event.bot) continue;
-    if (event.optionIndex !== null) {
-      // A choice-page pick: recorded per option, and not a click (the page view was).
-      const key = `${event.linkId}:${event.optionIndex}`;
-      const entry = t.picks.get(key) ?? { linkId: event.linkId, position: event.optionIndex, picks: 0 };
-      entry.picks += 1;
-      t.picks.set(key, entry);
-      continue;
-    }
-    const day = event.at.slice(0, 10);
-    t.links.set(event.linkId, (t.links.get(event.linkId) ?? 0) + 1);
-    const dailyKey = `${event.linkId}:${day}`;
-    const daily = t.daily.get(dailyKey) ?? { linkId: event.linkId, day, clicks: 0 };
-    daily.clicks += 1;
-    t.daily.set(dailyKey, daily);
-    for (const dimension of DIMENSIONS) {
-      const value = event[dimension];
-      const dayKey = `${event.linkId}:${day}:${dimension}:${value}`;
-      const perDay = t.dailyDimension.get(dayKey) ?? { linkId: event.linkId, day, dimension, value, clicks: 0 };
-      perDay.clicks += 1;
-      t.dailyDimension.set(dayKey, perDay);
-      const totalKey = `${event.linkId}:${dimension}:${value}`;
-      const total = t.dimension.get(totalKey) ?? { linkId: event.linkId, dimension, value, clicks: 0 };
-      total.clicks += 1;
-      t.dimension.set(totalKey, total);
-    }
-  }
-  return t;
-}
 
 /**
  * Writes a batch in ONE transaction: the raw rows, links.click_count and every rollup, so the
@@ -75,32 +31,32 @@ export async function writeClicksIn(trx: Kysely<Database>, events: readonly Clic
         })))
         .execute();
     }
-    const t = tally(live);
+    const t = tallyClicks(live);
     for (const [linkId, clicks] of t.links) {
       await trx.updateTable('links').set({ click_count: sql`click_count + ${clicks}` }).where('id', '=', linkId).execute();
     }
-    if (t.daily.size > 0) {
+    if (t.daily.length > 0) {
       await trx
         .insertInto('link_daily_stats')
-        .values([...t.daily.values()].map((d) => ({ link_id: d.linkId, day: d.day, clicks: d.clicks })))
+        .values(t.daily.map((d) => ({ link_id: d.linkId, day: d.day, clicks: d.clicks })))
         .onConflict((oc) => oc.columns(['link_id', 'day']).doUpdateSet({ clicks: sql`link_daily_stats.clicks + excluded.clicks` }))
         .execute();
     }
-    for (const chunk of chunks([...t.dailyDimension.values()], INSERT_CHUNK)) {
+    for (const chunk of chunks(t.dailyDimension, INSERT_CHUNK)) {
       await trx
         .insertInto('link_daily_dimension_stats')
         .values(chunk.map((d) => ({ link_id: d.linkId, day: d.day, dimension: d.dimension, value: d.value, clicks: d.clicks })))
         .onConflict((oc) => oc.columns(['link_id', 'dimension', 'day', 'value']).doUpdateSet({ clicks: sql`link_daily_dimension_stats.clicks + excluded.clicks` }))
         .execute();
     }
-    for (const chunk of chunks([...t.dimension.values()], INSERT_CHUNK)) {
+    for (const chunk of chunks(t.dimension, INSERT_CHUNK)) {
       await trx
         .insertInto('link_dimension_stats')
         .values(chunk.map((d) => ({ link_id: d.linkId, dimension: d.dimension, value: d.value, clicks: d.clicks })))
         .onConflict((oc) => oc.columns(['link_id', 'dimension', 'value']).doUpdateSet({ clicks: sql`link_dimension_stats.clicks + excluded.clicks` }))
         .execute();
     }
-    for (const pick of t.picks.values()) {
+    for (const pick of t.picks) {
       await trx.updateTable('landing_options').set({ picks: sql`picks + ${pick.picks}` }).where('link_id', '=', pick.linkId).where('position', '=', pick.position).execute();
     }
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dimension } from './clicks.kysely.ts';
+import type { Dimension } from './click-tally.ts';
 import type { Database } from './schema.ts';
 
 // Every query here reads rollups kept by the batch writer, never the raw clicks.

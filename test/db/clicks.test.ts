@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/clicks/enrich.ts';
 import { pruneClicks } from '../../src/clicks/retention.ts';
 import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
+import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
@@ -14,27 +18,52 @@ const click = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent 
   linkId, at: '2026-05-10T12:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
 });
 
-describe.each(engines)('the click batch writer on %s', (engine) => {
+/**
+ * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
+ * Redis consumer) and the SQLite writer thread's prepared statements, on a second connection to
+ * a database file as in the service.
+ */
+const writers = [
+  ...engines.map((engine) => ({ name: `Kysely on ${engine}`, engine, prepared: false })),
+  { name: 'prepared statements on a SQLite file', engine: 'sqlite' as const, prepared: true },
+];
+
+describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
+  let writeBatch: (events: ClickEvent[]) => Promise<void>;
   let userId: number;
   let n = 0;
   beforeAll(async () => {
-    const fresh = await freshDatabaseUrl(engine);
-    drop = fresh.drop;
-    handle = openDatabase(fresh.url);
-    await migrateToLatest(handle.db);
+    if (prepared) {
+      const dir = mkdtempSync(join(tmpdir(), 'hoplink-clicks-'));
+      handle = openDatabase(`sqlite:${join(dir, 'hoplink.db')}`);
+      await migrateToLatest(handle.db);
+      const writerConnection = openSqliteConnection(join(dir, 'hoplink.db'));
+      const write = createSqliteClickWriter(writerConnection);
+      writeBatch = async (events) => write(events);
+      drop = async () => {
+        writerConnection.close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+    } else {
+      const fresh = await freshDatabaseUrl(engine);
+      handle = openDatabase(fresh.url);
+      writeBatch = (events) => writeClickBatch(handle.db, events);
+      drop = fresh.drop;
+      await migrateToLatest(handle.db);
+    }
     userId = (await insertUser(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' })).id;
   });
   afterAll(async () => {
     await handle.close();
     await drop();
   });
-  const newLink = async () => (await insertLink(handle.db, { userId, shortCode: `c${engine}${n++}`, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+  const newLink = async () => (await insertLink(handle.db, { userId, shortCode: `c${n++}`, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
 
   it('stores every click and counts the non-bot ones in click_count and the rollups', async () => {
     const id = await newLink();
-    await writeClickBatch(handle.db, [
+    await writeBatch([
       click(id),
       click(id, { country: 'GB', device: 'mobile', os: 'ios', browser: 'safari' }),
       click(id, { at: '2026-05-11T00:00:01.000Z' }),
@@ -52,8 +81,8 @@ describe.each(engines)('the click batch writer on %s', (engine) => {
 
   it('adds up across batches', async () => {
     const id = await newLink();
-    await writeClickBatch(handle.db, [click(id), click(id)]);
-    await writeClickBatch(handle.db, [click(id)]);
+    await writeBatch([click(id), click(id)]);
+    await writeBatch([click(id)]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(3);
     expect(await breakdown(handle.db, id, 'device')).toEqual([{ value: 'desktop', clicks: 3 }]);
   });
@@ -61,7 +90,7 @@ describe.each(engines)('the click batch writer on %s', (engine) => {
   it('counts choice-page picks per option, not as clicks', async () => {
     const id = await newLink();
     await replaceLandingOptions(handle.db, id, ['https://a.example', 'https://b.example']);
-    await writeClickBatch(handle.db, [click(id), click(id, { optionIndex: 1 }), click(id, { optionIndex: 1 }), click(id, { optionIndex: 0 })]);
+    await writeBatch([click(id), click(id, { optionIndex: 1 }), click(id, { optionIndex: 1 }), click(id, { optionIndex: 0 })]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(1);
     expect(await optionPicks(handle.db, id)).toEqual([{ url: 'https://a.example', picks: 1 }, { url: 'https://b.example', picks: 2 }]);
   });
@@ -70,13 +99,13 @@ describe.each(engines)('the click batch writer on %s', (engine) => {
     const kept = await newLink();
     const gone = await newLink();
     await deleteLink(handle.db, gone);
-    await writeClickBatch(handle.db, [click(gone), click(kept)]);
+    await writeBatch([click(gone), click(kept)]);
     expect((await findLink(handle.db, kept))?.clickCount).toBe(1);
   });
 
   it('writes large batches in chunks', async () => {
     const id = await newLink();
-    await writeClickBatch(handle.db, Array.from({ length: 2500 }, (_, i) => click(id, { country: i % 2 ? 'DE' : 'FR' })));
+    await writeBatch(Array.from({ length: 2500 }, (_, i) => click(id, { country: i % 2 ? 'DE' : 'FR' })));
     expect((await findLink(handle.db, id))?.clickCount).toBe(2500);
     expect(await breakdown(handle.db, id, 'country')).toEqual([{ value: 'DE', clicks: 1250 }, { value: 'FR', clicks: 1250 }]);
   });
@@ -86,7 +115,7 @@ describe.each(engines)('the click batch writer on %s', (engine) => {
     await handle.db.deleteFrom('clicks').execute();
     const id = await newLink();
     const day = (n: number) => new Date(Date.parse('2026-05-01T12:00:00.000Z') + n * 86_400_000).toISOString();
-    for (let n = 0; n < 40; n++) await writeClickBatch(handle.db, [click(id, { at: day(n) }), click(id, { at: day(n) })]);
+    for (let n = 0; n < 40; n++) await writeBatch([click(id, { at: day(n) }), click(id, { at: day(n) })]);
     const deleted = await pruneClicks(handle.db, 30, new Date(Date.parse(day(39)) + 3_600_000));
     expect(deleted).toBe(20);
     const remaining = await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).orderBy('id').execute();
