@@ -133,7 +133,9 @@ function createLocalPipeline(config: Config, db: Kysely<Database>, geo: GeoLooku
   // block redirects for each batch); an in-memory database cannot be shared with one, and
   // PostgreSQL's writes are asynchronous already.
   const threaded = isSqliteFile(config.databaseUrl) ? new ThreadClickWriter(config.databaseUrl) : undefined;
-  const writeVisits = threaded ? (visits: VisitFacts[]) => threaded.write(visits) : createVisitWriter((events) => writeClickBatch(db, events), geo);
+  const writeVisits = threaded
+    ? (visits: VisitFacts[]) => threaded.write(visits, publisher.clickRoom(new Set(visits.map((visit) => visit.linkId))))
+    : createVisitWriter((events) => writeClickBatch(db, events), geo);
   const clicks = new ClickBuffer<VisitFacts>({
     write: async (visits) => publisher.clicksRecorded(await writeVisits(visits)),
     onError: (error) => console.error('click batch write failed (kept for retry):', error),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientIp } from './client-ip.ts';
-import { createEnricher } from './enrich.ts';
+import { createEnricher, firstCountedPerLink, type ClickEvent } from './enrich.ts';
 import { staticGeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 
@@ -41,5 +41,17 @@ describe('enrichment', () => {
       referer: 'https://news.example/item',
     });
     expect(event).toEqual({ linkId: 7, at: '2026-03-01T10:00:00.000Z', country: 'GB', device: 'mobile', browser: 'safari', os: 'ios', referrerHost: 'news.example', bot: false, optionIndex: null });
+  });
+});
+
+describe('the counted clicks kept for link.clicked webhooks', () => {
+  const event = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
+    linkId, at: '2026-05-10T12:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
+  });
+
+  it('keeps the first counted clicks of each link up to its room, and none of a link without room', () => {
+    const events = [event(1, { country: 'A1' }), event(1, { bot: true }), event(2), event(1, { optionIndex: 0 }), event(1, { country: 'A2' }), event(1, { country: 'A3' }), event(3)];
+    const kept = firstCountedPerLink(events, new Map([[1, 2], [2, 5]]));
+    expect(kept.map((e) => [e.linkId, e.country])).toEqual([[1, 'A1'], [2, 'US'], [1, 'A2']]);
   });
 });

@@ -32,6 +32,19 @@ export function countsAsClick(event: ClickEvent): boolean {
   return !event.bot && event.optionIndex === null;
 }
 
+/** The first `room.get(linkId)` counted clicks of each link, in order (none for a link not in `room`). */
+export function firstCountedPerLink(events: readonly ClickEvent[], room: ReadonlyMap<number, number>): ClickEvent[] {
+  const left = new Map(room);
+  const kept: ClickEvent[] = [];
+  for (const event of events) {
+    const n = left.get(event.linkId) ?? 0;
+    if (n <= 0 || !countsAsClick(event)) continue;
+    left.set(event.linkId, n - 1);
+    kept.push(event);
+  }
+  return kept;
+}
+
 export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
   return (facts) => {
     const agent = parseUserAgent(facts.userAgent);

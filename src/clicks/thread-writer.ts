@@ -1,15 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from './enrich.ts';
 
-export type WriterRequest = { kind: 'write'; id: number; visits: VisitFacts[] } | { kind: 'close' };
+export type WriterRequest = { kind: 'write'; id: number; visits: VisitFacts[]; room: Map<number, number> | undefined } | { kind: 'close' };
 export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id: number; ok: false; message: string };
 
 /**
  * Enriches and writes click batches on a worker thread with its own connection to the SQLite
  * file. better-sqlite3 is synchronous: on the main thread each 250 ms batch held every redirect
  * for its ~10 ms (p99 22-26 ms under load); on its own thread it holds none (p99 8-11 ms).
- * `write` resolves with the counted clicks (for link.clicked webhooks) once the batch has
- * committed, and rejects if it failed or the thread died, so the buffer keeps the batch and
+ * `write` resolves with the counted clicks (for link.clicked webhooks; at most `room` of each
+ * link when given) once the batch has committed, and rejects if it failed or the thread died, so the buffer keeps the batch and
  * tries again; a dead thread is replaced on the next write.
  */
 export class ThreadClickWriter {
@@ -23,7 +23,7 @@ export class ThreadClickWriter {
     this.#startWorker = startWorker ?? (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
   }
 
-  write(visits: VisitFacts[]): Promise<ClickEvent[]> {
+  write(visits: VisitFacts[], room?: Map<number, number>): Promise<ClickEvent[]> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     // Referenced while a batch is out, so a shutdown flush is not cut short by the process
@@ -31,7 +31,7 @@ export class ThreadClickWriter {
     worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ kind: 'write', id, visits } satisfies WriterRequest);
+      worker.postMessage({ kind: 'write', id, visits, room } satisfies WriterRequest);
     });
   }
 

@@ -23,7 +23,7 @@ port.on('message', async (request: WriterRequest) => {
   }
   let reply: WriterReply;
   try {
-    reply = { id: request.id, ok: true, counted: await writeVisits(request.visits) };
+    reply = { id: request.id, ok: true, counted: await writeVisits(request.visits, request.room) };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

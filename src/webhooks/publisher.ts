@@ -42,6 +42,18 @@ export class WebhookPublisher {
     this.#track(this.publish(userId, 'domain.verified', domain));
   }
 
+  /**
+   * How many more counted clicks of each link the next link.clicked deliveries can carry. The
+   * SQLite writer thread sends back no more than this: a busy link fills its delivery within
+   * moments, and copying every later click between threads only for it to be dropped here cost
+   * the redirect thread about a microsecond per visit.
+   */
+  clickRoom(linkIds: Iterable<number>): Map<number, number> {
+    const room = new Map<number, number>();
+    for (const linkId of linkIds) room.set(linkId, MAX_CLICKS_PER_DELIVERY - (this.#clicksByLink.get(linkId)?.length ?? 0));
+    return room;
+  }
+
   /** Called after a click batch commits. Bots and choice-page picks are not clicks. */
   clicksRecorded(events: readonly ClickEvent[]): void {
     for (const event of events) {

@@ -48,6 +48,16 @@ describe('the click writer thread (SQLite files)', () => {
     expect(await breakdown(handle.db, linkId, 'country')).toEqual([{ value: 'GB', clicks: 2 }]);
   });
 
+  it('answers with no more counted clicks of a link than the webhook publisher has room for, and writes them all', async () => {
+    const before = (await findLink(handle.db, linkId))!.clickCount;
+    const writer = new ThreadClickWriter(url);
+    const counted = await writer.write([visit(linkId, { ip: '8.8.8.8' }), visit(linkId), visit(linkId), visit(linkId)], new Map([[linkId, 1]]));
+    await writer.close();
+    expect(counted).toHaveLength(1);
+    expect(counted[0]).toMatchObject({ linkId, country: 'US' });
+    expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 4);
+  });
+
   it('rejects a batch that could not be written, and writes the next one', async () => {
     const unmigrated = `sqlite:${join(dir, 'empty.db')}`;
     const writer = new ThreadClickWriter(unmigrated);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/core/webhook-signature.ts';
 import { WebhookWorker, type Clock } from '../../src/webhooks/worker.ts';
+import { MAX_CLICKS_PER_DELIVERY } from '../../src/webhooks/publisher.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 
@@ -155,6 +156,17 @@ describe('deliveries', () => {
     expect(body.event).toBe('link.clicked');
     expect(body.data.link_id).toBe(link.id);
     expect(body.data.clicks.map((c: { country: string }) => c.country)).toEqual(['US', 'GB', 'FR']);
+  });
+
+  it('tells the click writer how many more clicks of a link the next delivery can carry', async () => {
+    const click = (linkId: number) => ({ linkId, at: now.toISOString(), country: 'US', device: 'mobile', browser: 'safari', os: 'ios', referrerHost: null, bot: false, optionIndex: null });
+    const publisher = t.ctx.webhooks.publisher;
+    publisher.clicksRecorded([click(900_001), click(900_001), click(900_001)]);
+    expect(publisher.clickRoom([900_001, 900_002])).toEqual(new Map([[900_001, MAX_CLICKS_PER_DELIVERY - 3], [900_002, MAX_CLICKS_PER_DELIVERY]]));
+    publisher.clicksRecorded(Array.from({ length: MAX_CLICKS_PER_DELIVERY }, () => click(900_001)));
+    expect(publisher.clickRoom([900_001]).get(900_001)).toBe(0);
+    await publisher.flushClicks();
+    expect(publisher.clickRoom([900_001]).get(900_001)).toBe(MAX_CLICKS_PER_DELIVERY);
   });
 
   it('does not slow the API when the receiver hangs, and records the timeout', async () => {
