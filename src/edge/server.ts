@@ -11,6 +11,7 @@ import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
 import { LinkCache } from './link-cache.ts';
+import { hostnameOf, parseTarget } from './request-target.ts';
 
 export interface EdgeDeps {
   cache: LinkCache;
@@ -22,33 +23,11 @@ export interface EdgeDeps {
 }
 
 const NO_TAGS: TagsByProgram = new Map();
-const CODE = /^[A-Za-z0-9_-]{1,64}$/;
-const OPTION = /^[1-9][0-9]?$/;
-
-type Target = { kind: 'root' } | { kind: 'code'; code: string; optionNumber: number | null } | { kind: 'invalid' };
-
-/** `/`, `/<code>` or `/<code>/<n>`; anything else names no link. Query strings are ignored. */
-function parseTarget(url: string | undefined): Target {
-  if (!url || url.length > 200) return { kind: 'invalid' };
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (path === '/') return { kind: 'root' };
-  const [, code, option, ...rest] = path.split('/');
-  if (!code || !CODE.test(code) || rest.length > 0 || (option !== undefined && !OPTION.test(option))) return { kind: 'invalid' };
-  return { kind: 'code', code, optionNumber: option === undefined ? null : Number(option) };
-}
-
-function hostnameOf(header: string | undefined): string {
-  if (!header) return '';
-  const host = header.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  const colon = host.indexOf(':');
-  return (colon === -1 ? host : host.slice(0, colon)).replace(/\.$/, '');
-}
+const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
 /** Node refuses non-ASCII in headers; such destinations go out in their encoded form. */
 function safeLocation(location: string): string {
-  return /[^\x21-\x7e]/.test(location) ? new URL(location).href : location;
+  return NOT_HEADER_SAFE.test(location) ? new URL(location).href : location;
 }
 
 function notFound(res: ServerResponse): void {
