@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 
 let service: RunningService;
 let headers: Record<string, string>;
@@ -65,6 +66,37 @@ describe('create -> redirect -> click -> stats, as a user runs it', () => {
       expect((await res.json()).click_count).toBe(accepted);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe('link.clicked webhooks from the click writer thread', () => {
+  it('delivers the counted clicks of a link, enriched, without the bot', async () => {
+    const receiver = await startReceiver();
+    const own = await startService({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_CLICK_BATCH_MS: '200', WEBHOOK_POLL_MS: '100' });
+    try {
+      await hoplink(own.env, 'user', 'create', '--email', 'hooks@example.com', '--plan', 'business');
+      const { token } = JSON.parse(await hoplink(own.env, 'token', 'create', '--email', 'hooks@example.com', '--name', 'hooks', '--json'));
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const hook = await fetch(`${own.apiUrl}/api/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url, events: ['link.clicked'] }) });
+      expect(hook.status, await hook.clone().text()).toBe(201);
+      const link = await (await fetch(`${own.apiUrl}/api/v1/links`, { method: 'POST', headers: auth, body: JSON.stringify({ redirect_url: 'https://example.com/hooked' }) })).json();
+
+      const firefox = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' };
+      for (const headers of [firefox, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, firefox]) {
+        expect((await fetch(`${own.shortUrl}/${link.short_code}`, { redirect: 'manual', headers })).status).toBe(302);
+      }
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && receiver.received.length === 0) await new Promise((r) => setTimeout(r, 50));
+      const body = JSON.parse(receiver.received[0]!.body);
+      expect(body).toMatchObject({ event: 'link.clicked', data: { link_id: link.id } });
+      expect(body.data.clicks).toEqual([
+        expect.objectContaining({ link_id: link.id, country: 'XX', device: 'desktop', browser: 'firefox', os: 'linux' }),
+        expect.objectContaining({ link_id: link.id, browser: 'firefox' }),
+      ]);
+    } finally {
+      await own.stop();
+      await receiver.close();
     }
   });
 });
