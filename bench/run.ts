@@ -18,8 +18,8 @@ import { seedClicks } from './seed-clicks.ts';
 const root = resolve(import.meta.dirname, '..');
 const args = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' }, workers: { type: 'string', default: '1' } } }).values;
 const WORKERS = Number(args.workers);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = 5;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+const ROUNDS = 10;
 const CONNECTIONS = 50;
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 
