@@ -3,6 +3,7 @@ import { memoryRateLimiters, type RateLimiters } from './api/rate-limiter.ts';
 import type { Authenticate } from './api/plugins/auth.ts';
 import type { Config } from './config.ts';
 import { isSqliteFile, openDatabase, type Engine } from './storage/database.ts';
+import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import type { Database } from './storage/schema.ts';
 import { LinkEvents } from './services/link-events.ts';
@@ -24,7 +25,6 @@ import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { ClickSink } from './clicks/sink.ts';
 import { startRetention } from './clicks/retention.ts';
 import { ThreadClickWriter } from './clicks/thread-writer.ts';
-import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { createVisitWriter } from './clicks/visit-writer.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 

@@ -9,8 +9,8 @@ export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id
  * file. better-sqlite3 is synchronous: on the main thread each 250 ms batch held every redirect
  * for its ~10 ms (p99 22-26 ms under load); on its own thread it holds none (p99 8-11 ms).
  * `write` resolves with the counted clicks (for link.clicked webhooks; at most `room` of each
- * link when given) once the batch has committed, and rejects if it failed or the thread died, so the buffer keeps the batch and
- * tries again; a dead thread is replaced on the next write.
+ * link when given) once the batch has committed, and rejects if it failed or the thread died,
+ * so the buffer keeps the batch and tries again; a dead thread is replaced on the next write.
  */
 export class ThreadClickWriter {
   readonly #startWorker: () => Worker;
