@@ -133,11 +133,10 @@ function createLocalPipeline(config: Config, db: Kysely<Database>, geo: GeoLooku
   // block redirects for each batch); an in-memory database cannot be shared with one, and
   // PostgreSQL's writes are asynchronous already.
   const threaded = isSqliteFile(config.databaseUrl) ? new ThreadClickWriter(config.databaseUrl) : undefined;
-  const writeVisits = threaded
-    ? (visits: VisitFacts[]) => threaded.write(visits, publisher.clickRoom(new Set(visits.map((visit) => visit.linkId))))
-    : createVisitWriter((events) => writeClickBatch(db, events), geo);
+  const writeVisits = threaded ? threaded.write.bind(threaded) : createVisitWriter((events) => writeClickBatch(db, events), geo);
   const clicks = new ClickBuffer<VisitFacts>({
-    write: async (visits) => publisher.clicksRecorded(await writeVisits(visits)),
+    // Either writer answers with no more counted clicks than link.clicked deliveries can carry.
+    write: async (visits) => publisher.clicksRecorded(await writeVisits(visits, publisher.clickRoom(new Set(visits.map((visit) => visit.linkId))))),
     onError: (error) => console.error('click batch write failed (kept for retry):', error),
   });
   return { clicks, rateLimiters: memoryRateLimiters(config.rateLimits), closers: [() => clicks.close(), async () => threaded?.close()] };

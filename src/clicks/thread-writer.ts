@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from './enrich.ts';
 
-export type WriterRequest = { kind: 'write'; id: number; visits: VisitFacts[]; room: Map<number, number> | undefined } | { kind: 'close' };
+export type WriterRequest = { kind: 'write'; id: number; visits: VisitFacts[]; room: ReadonlyMap<number, number> | undefined } | { kind: 'close' };
 export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id: number; ok: false; message: string };
 
 /**
@@ -23,7 +23,7 @@ export class ThreadClickWriter {
     this.#startWorker = startWorker ?? (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
   }
 
-  write(visits: VisitFacts[], room?: Map<number, number>): Promise<ClickEvent[]> {
+  write(visits: VisitFacts[], room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     // Referenced while a batch is out, so a shutdown flush is not cut short by the process
