@@ -62,7 +62,7 @@ function cpuMicros(pid: number | undefined): { all: number; main: number } | und
 }
 
 interface Target { name: string; url: string; pid: number | undefined }
-interface Measured { requests: number; seconds: number; redirects: number; errors: number; cpuMicros: number | undefined; mainCpuMicros: number | undefined; p50s: number[]; p99s: number[]; roundRates: number[] }
+interface Measured { requests: number; seconds: number; redirects: number; errors: number; cpu: { all: number; main: number } | undefined; p50s: number[]; p99s: number[]; roundRates: number[] }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -77,7 +77,7 @@ function median(values: number[]): number {
  */
 async function compare(targets: Target[], headers: Record<string, string>): Promise<Measured[]> {
   for (const target of targets) await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
-  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpuMicros: 0, mainCpuMicros: 0, p50s: [], p99s: [], roundRates: [] }));
+  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpu: { all: 0, main: 0 }, p50s: [], p99s: [], roundRates: [] }));
   const slice = DURATION / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => i);
@@ -91,9 +91,7 @@ async function compare(targets: Target[], headers: Record<string, string>): Prom
       m.seconds += result.duration;
       m.redirects += result['3xx'];
       m.errors += result.errors + result.non2xx - result['3xx'];
-      const known = before !== undefined && after !== undefined && m.cpuMicros !== undefined && m.mainCpuMicros !== undefined;
-      m.cpuMicros = known ? m.cpuMicros! + after!.all - before!.all : undefined;
-      m.mainCpuMicros = known ? m.mainCpuMicros! + after!.main - before!.main : undefined;
+      m.cpu = before && after && m.cpu ? { all: m.cpu.all + after.all - before.all, main: m.cpu.main + after.main - before.main } : undefined;
       m.p50s.push(result.latency.p50);
       m.p99s.push(result.latency.p99);
       m.roundRates.push(result.requests.total / result.duration);
@@ -171,7 +169,7 @@ try {
   const [base, fastifyBase, hop, targeted] = results as [Measured, Measured, Measured, Measured];
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
-    const cpu = m.cpuMicros === undefined || m.mainCpuMicros === undefined ? '' : `   server CPU ${(m.cpuMicros / m.requests).toFixed(1)} µs/request (main thread ${(m.mainCpuMicros / m.requests).toFixed(1)})`;
+    const cpu = m.cpu ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})` : '';
     console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}`);
   });
   const perRound = hop.roundRates.map((r, i) => r / base.roundRates[i]! * 100);
