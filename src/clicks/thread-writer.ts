@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from './enrich.ts';
+import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
 
-export type WriterRequest = { kind: 'write'; id: number; visits: VisitFacts[]; room: ReadonlyMap<number, number> | undefined } | { kind: 'close' };
+export type WriterRequest = { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined } | { kind: 'close' };
 export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id: number; ok: false; message: string };
 
 /**
@@ -11,6 +12,7 @@ export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id
  * `write` resolves with the counted clicks (for link.clicked webhooks; at most `room` of each
  * link when given) once the batch has committed, and rejects if it failed or the thread died,
  * so the buffer keeps the batch and tries again; a dead thread is replaced on the next write.
+ * Batches cross to the thread packed into columns (packed-visits.ts).
  */
 export class ThreadClickWriter {
   readonly #startWorker: () => Worker;
@@ -31,7 +33,8 @@ export class ThreadClickWriter {
     worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ kind: 'write', id, visits, room } satisfies WriterRequest);
+      const packed = packVisits(visits);
+      worker.postMessage({ kind: 'write', id, visits: packed, room } satisfies WriterRequest, transferList(packed));
     });
   }
 

@@ -6,15 +6,19 @@ import type { GeoLookup } from './geo.ts';
 export type ClickBatchWriter = (events: readonly ClickEvent[]) => Promise<void> | void;
 
 /**
- * Enriches a batch of visits and writes it; resolves with the clicks that count (no bots, no
- * choice-page picks) for link.clicked webhooks, at most `room` of each link when given. Runs on
- * the main thread, or on the writer thread for a SQLite file (thread-writer.ts).
+ * Writes a batch of enriched clicks; resolves with the clicks that count (no bots, no
+ * choice-page picks) for link.clicked webhooks, at most `room` of each link when given.
+ */
+export async function writeClicks(events: ClickEvent[], writeBatch: ClickBatchWriter, room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {
+  await writeBatch(events);
+  return room ? firstCountedPerLink(events, room) : events.filter(countsAsClick);
+}
+
+/**
+ * Enriches a batch of visits on this thread and writes it (see writeClicks). The SQLite writer
+ * thread receives its batches packed instead (packed-visits.ts).
  */
 export function createVisitWriter(writeBatch: ClickBatchWriter, geo: GeoLookup): (visits: VisitFacts[], room?: ReadonlyMap<number, number>) => Promise<ClickEvent[]> {
   const enrich = createEnricher(geo);
-  return async (visits, room) => {
-    const events = visits.map(enrich);
-    await writeBatch(events);
-    return room ? firstCountedPerLink(events, room) : events.filter(countsAsClick);
-  };
+  return (visits, room) => writeClicks(visits.map(enrich), writeBatch, room);
 }

@@ -4,15 +4,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
 import { openSqliteConnection, sqlitePath } from '../storage/database.ts';
 import { openGeoLookup } from './geo.ts';
+import type { ClickEvent } from './enrich.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
-import { createVisitWriter } from './visit-writer.ts';
+import { enrichPackedVisits } from './packed-visits.ts';
+import { writeClicks } from './visit-writer.ts';
 
 const port = parentPort!;
 const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));
 // Statements are prepared at the first batch, and again after a batch that could not prepare
 // them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
-let writeClicks: ReturnType<typeof createSqliteClickWriter> | undefined;
-const writeVisits = createVisitWriter((events) => (writeClicks ??= createSqliteClickWriter(sqlite))(events), await openGeoLookup());
+let writeSqlite: ReturnType<typeof createSqliteClickWriter> | undefined;
+const writeBatch = (events: readonly ClickEvent[]) => (writeSqlite ??= createSqliteClickWriter(sqlite))(events);
+const geo = await openGeoLookup();
 
 // One request at a time: the main side sends the next batch only after this one is answered.
 port.on('message', async (request: WriterRequest) => {
@@ -23,7 +26,7 @@ port.on('message', async (request: WriterRequest) => {
   }
   let reply: WriterReply;
   try {
-    reply = { id: request.id, ok: true, counted: await writeVisits(request.visits, request.room) };
+    reply = { id: request.id, ok: true, counted: await writeClicks(enrichPackedVisits(request.visits, geo), writeBatch, request.room) };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

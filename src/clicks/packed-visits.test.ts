@@ -1,0 +1,53 @@
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { createEnricher, type VisitFacts } from './enrich.ts';
+import { staticGeoLookup } from './geo.ts';
+import { enrichPackedVisits, packVisits, transferList, type PackedVisits } from './packed-visits.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const geo = staticGeoLookup({ '81.2.69.142': 'GB', '8.8.8.8': 'US' });
+const at = Date.parse('2026-03-01T23:59:59.998Z');
+
+// Repeated and absent headers, several links, a choice-page pick, a bot, and clicks on both
+// sides of midnight sharing or not sharing a millisecond.
+const visits: VisitFacts[] = [
+  { linkId: 7, at, ip: '81.2.69.142', userAgent: IPHONE, referer: 'https://news.example/item' },
+  { linkId: 7, at, ip: '81.2.69.142', userAgent: IPHONE, referer: 'https://news.example/item' },
+  { linkId: 9, at: at + 1, ip: '8.8.8.8', userAgent: undefined, referer: undefined },
+  { linkId: 9, at: at + 2, ip: '', userAgent: CHROME, referer: 'android-app://com.slack', optionIndex: 2 },
+  { linkId: 7, at: at + 2, ip: '8.8.8.8', userAgent: BOT, referer: 'https://NEWS.example/' },
+  { linkId: 2 ** 40, at: at + 3, ip: '10.0.0.1', userAgent: CHROME, referer: undefined, optionIndex: null },
+];
+
+describe('packed visits', () => {
+  it('enrich to exactly the clicks each visit enriches to on its own', () => {
+    expect(enrichPackedVisits(packVisits(visits), geo)).toEqual(visits.map(createEnricher(geo)));
+  });
+
+  it('hold each distinct address, user agent and referrer once', () => {
+    const packed = packVisits(visits);
+    expect(packed.count).toBe(6);
+    expect(packed.ips).toEqual(['81.2.69.142', '8.8.8.8', '', '10.0.0.1']);
+    expect(packed.userAgents).toEqual([IPHONE, CHROME, BOT]);
+    expect(packed.referers).toEqual(['https://news.example/item', 'android-app://com.slack', 'https://NEWS.example/']);
+  });
+
+  it('move their columns to the other side of a message port, and arrive whole', async () => {
+    const packed = packVisits(visits);
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<PackedVisits>((resolve) => port2.once('message', resolve));
+    port1.postMessage(packed, transferList(packed));
+    const arrived = await received;
+    port1.close();
+    // Moved, not copied: the sender's columns are detached.
+    expect(packed.linkIds.length).toBe(0);
+    expect(packed.at.length).toBe(0);
+    expect(enrichPackedVisits(arrived, geo)).toEqual(visits.map(createEnricher(geo)));
+  });
+
+  it('enrich an empty batch to no clicks', () => {
+    expect(enrichPackedVisits(packVisits([]), geo)).toEqual([]);
+  });
+});

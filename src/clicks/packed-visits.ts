@@ -1,0 +1,112 @@
+import type { ClickEvent, VisitFacts } from './enrich.ts';
+import { UNKNOWN_COUNTRY, type GeoLookup } from './geo.ts';
+import { referrerHost } from './referrer.ts';
+import { parseUserAgent } from './user-agent.ts';
+
+/** Marks an absent header or option in the index columns. */
+const NONE = -1;
+
+/**
+ * A batch of visits in columns, each distinct address, user agent and referrer stored once: the
+ * form in which the redirect thread hands a batch to the writer thread. postMessage copied
+ * every visit object key by key, about a microsecond per visit on the redirect thread; typed
+ * arrays are moved instead, and only the few distinct strings of a batch are copied. The writer
+ * then looks up each distinct address and user agent once per batch, not once per visit.
+ */
+export interface PackedVisits {
+  count: number;
+  linkIds: Float64Array;
+  /** Epoch milliseconds. */
+  at: Float64Array;
+  /** The choice-page option picked (0-based), or -1. */
+  optionIndex: Int32Array;
+  /** Indexes into `ips`, `userAgents` and `referers`; -1 where the request had no such header. */
+  ip: Int32Array;
+  userAgent: Int32Array;
+  referer: Int32Array;
+  ips: string[];
+  userAgents: string[];
+  referers: string[];
+}
+
+/** Gives each distinct string of one column its index in that column's table. */
+class StringTable {
+  readonly values: string[] = [];
+  readonly #index = new Map<string, number>();
+
+  indexOf(value: string | undefined): number {
+    if (value === undefined) return NONE;
+    let index = this.#index.get(value);
+    if (index === undefined) {
+      index = this.values.push(value) - 1;
+      this.#index.set(value, index);
+    }
+    return index;
+  }
+}
+
+export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
+  const count = visits.length;
+  const packed = {
+    count,
+    linkIds: new Float64Array(count),
+    at: new Float64Array(count),
+    optionIndex: new Int32Array(count),
+    ip: new Int32Array(count),
+    userAgent: new Int32Array(count),
+    referer: new Int32Array(count),
+  };
+  const ips = new StringTable();
+  const userAgents = new StringTable();
+  const referers = new StringTable();
+  for (let i = 0; i < count; i++) {
+    const visit = visits[i]!;
+    packed.linkIds[i] = visit.linkId;
+    packed.at[i] = visit.at;
+    packed.optionIndex[i] = visit.optionIndex ?? NONE;
+    packed.ip[i] = ips.indexOf(visit.ip);
+    packed.userAgent[i] = userAgents.indexOf(visit.userAgent);
+    packed.referer[i] = referers.indexOf(visit.referer);
+  }
+  return { ...packed, ips: ips.values, userAgents: userAgents.values, referers: referers.values };
+}
+
+/** The buffers postMessage can move to the other thread instead of copying. */
+export function transferList(packed: PackedVisits): ArrayBuffer[] {
+  return [packed.linkIds, packed.at, packed.optionIndex, packed.ip, packed.userAgent, packed.referer].map((column) => column.buffer as ArrayBuffer);
+}
+
+/**
+ * The same clicks createEnricher makes of each visit, with every distinct address, user agent
+ * and referrer looked up once, and each distinct millisecond formatted once.
+ */
+export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickEvent[] {
+  const countries = packed.ips.map((ip) => geo.country(ip));
+  const agents = packed.userAgents.map((userAgent) => parseUserAgent(userAgent));
+  const noAgent = parseUserAgent(undefined);
+  const hosts = packed.referers.map((referer) => referrerHost(referer));
+  const events: ClickEvent[] = [];
+  let lastAt = Number.NaN;
+  let lastIso = '';
+  for (let i = 0; i < packed.count; i++) {
+    const at = packed.at[i]!;
+    if (at !== lastAt) {
+      lastAt = at;
+      lastIso = new Date(at).toISOString();
+    }
+    const agent = agents[packed.userAgent[i]!] ?? noAgent;
+    const option = packed.optionIndex[i]!;
+    events.push({
+      linkId: packed.linkIds[i]!,
+      at: lastIso,
+      country: countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY,
+      device: agent.device,
+      browser: agent.browser,
+      os: agent.os,
+      referrerHost: hosts[packed.referer[i]!] ?? null,
+      bot: agent.bot,
+      optionIndex: option === NONE ? null : option,
+    });
+  }
+  return events;
+}
