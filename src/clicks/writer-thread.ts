@@ -11,6 +11,9 @@ import { writeClicks } from './visit-writer.ts';
 
 const port = parentPort!;
 const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));
+// Each batch checks that its links exist under the write lock (clicks.sqlite.ts), so SQLite's
+// per-row foreign-key lookup would only repeat that check for every click.
+sqlite.pragma('foreign_keys = OFF');
 // Statements are prepared at the first batch, and again after a batch that could not prepare
 // them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
 let writeSqlite: ReturnType<typeof createSqliteClickWriter> | undefined;

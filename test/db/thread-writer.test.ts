@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitFacts } from '../../src/clicks/enrich.ts';
 import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
-import { findLink, insertLink } from '../../src/storage/links.kysely.ts';
+import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
@@ -56,6 +56,17 @@ describe('the click writer thread (SQLite files)', () => {
     expect(counted).toHaveLength(1);
     expect(counted[0]).toMatchObject({ linkId, country: 'US' });
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 4);
+  });
+
+  it('stores no click of a link that no longer exists (its connection skips the per-row foreign-key lookup)', async () => {
+    const user = await insertUser(handle.db, { email: 'gone@example.com', plan: 'business' });
+    const gone = (await insertLink(handle.db, { userId: user.id, shortCode: 'gone', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+    await deleteLink(handle.db, gone);
+    const writer = new ThreadClickWriter(url);
+    await writer.write([visit(gone), visit(linkId, { ip: '8.8.8.8' }), visit(gone)]);
+    await writer.close();
+    expect(await handle.db.selectFrom('clicks').select('id').where('link_id', '=', gone).execute()).toEqual([]);
+    expect(await handle.db.selectFrom('clicks').select('country').where('link_id', '=', linkId).where('country', '=', 'US').execute()).not.toEqual([]);
   });
 
   it('rejects a batch that could not be written, and writes the next one', async () => {
