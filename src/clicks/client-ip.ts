@@ -8,6 +8,18 @@ function clean(candidate: string): string | undefined {
   return isIP(value) ? value : undefined;
 }
 
+// Keep-alive connections send many requests from one socket address: the last one cleaned is kept.
+let lastSocketAddress: string | undefined;
+let lastCleaned: string | undefined;
+
+function cleanSocketAddress(socketAddress: string): string {
+  if (socketAddress !== lastSocketAddress) {
+    lastSocketAddress = socketAddress;
+    lastCleaned = clean(socketAddress) ?? socketAddress;
+  }
+  return lastCleaned!;
+}
+
 /**
  * The visitor's address: the socket's, or, behind a trusted proxy, the left-most valid entry of
  * X-Forwarded-For (the client as the first proxy saw it).
@@ -20,5 +32,5 @@ export function clientIp(socketAddress: string | undefined, forwardedFor: string
       if (ip) return ip;
     }
   }
-  return (socketAddress && clean(socketAddress)) ?? socketAddress ?? '';
+  return socketAddress ? cleanSocketAddress(socketAddress) : '';
 }

@@ -16,6 +16,15 @@ describe('client address', () => {
     expect(clientIp('10.0.0.2', 'nonsense', true)).toBe('10.0.0.2');
     expect(clientIp('10.0.0.2', ['1.1.1.1', '8.8.8.8'], true)).toBe('1.1.1.1');
   });
+
+  it('answers each socket address for itself, one after another (the last answer is reused)', () => {
+    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
+    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
+    expect(clientIp('2001:db8::1', undefined, false)).toBe('2001:db8::1');
+    expect(clientIp('not an address', undefined, false)).toBe('not an address');
+    expect(clientIp(undefined, undefined, false)).toBe('');
+    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
+  });
 });
 
 describe('referrer host', () => {
