@@ -61,8 +61,24 @@ function cpuMicros(pid: number | undefined): { all: number; main: number } | und
   }
 }
 
+/** The whole machine's idle and total CPU time so far, in clock ticks (first line of /proc/stat). */
+function machineTicks(): { idle: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
 interface Target { name: string; url: string; pid: number | undefined }
-interface Measured { requests: number; seconds: number; redirects: number; errors: number; cpu: { all: number; main: number } | undefined; p50s: number[]; p99s: number[]; roundRates: number[] }
+interface Measured {
+  requests: number; seconds: number; redirects: number; errors: number;
+  cpu: { all: number; main: number } | undefined;
+  /** The load generator's (this process's) CPU time, µs, and the machine's idle and total ticks. */
+  loadCpu: number; idle: number; ticks: number;
+  p50s: number[]; p99s: number[]; roundRates: number[];
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -77,16 +93,25 @@ function median(values: number[]): number {
  */
 async function compare(targets: Target[], headers: Record<string, string>): Promise<Measured[]> {
   for (const target of targets) await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
-  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpu: { all: 0, main: 0 }, p50s: [], p99s: [], roundRates: [] }));
+  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpu: { all: 0, main: 0 }, loadCpu: 0, idle: 0, ticks: 0, p50s: [], p99s: [], roundRates: [] }));
   const slice = DURATION / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
       const before = cpuMicros(targets[i]!.pid);
+      const loadBefore = process.cpuUsage();
+      const machineBefore = machineTicks();
       const result = await autocannon({ url: targets[i]!.url, connections: CONNECTIONS, duration: slice, headers });
+      const load = process.cpuUsage(loadBefore);
+      const machineAfter = machineTicks();
       const after = cpuMicros(targets[i]!.pid);
       const m = measured[i]!;
+      m.loadCpu += load.user + load.system;
+      if (machineBefore && machineAfter) {
+        m.idle += machineAfter.idle - machineBefore.idle;
+        m.ticks += machineAfter.total - machineBefore.total;
+      }
       m.requests += result.requests.total;
       m.seconds += result.duration;
       m.redirects += result['3xx'];
@@ -170,7 +195,8 @@ try {
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
     const cpu = m.cpu ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})` : '';
-    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}`);
+    const rest = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${(m.idle / m.ticks * 100).toFixed(0)}%` : ''}`;
+    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${rest}`);
   });
   const perRound = hop.roundRates.map((r, i) => r / base.roundRates[i]! * 100);
   console.log(`  ratio hoplink / node:http baseline: ${(rate(hop) / rate(base) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= 70%)`);
