@@ -195,8 +195,8 @@ try {
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
     const cpu = m.cpu ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})` : '';
-    const rest = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${(m.idle / m.ticks * 100).toFixed(0)}%` : ''}`;
-    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${rest}`);
+    const loadGenerator = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${(m.idle / m.ticks * 100).toFixed(0)}%` : ''}`;
+    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${loadGenerator}`);
   });
   const perRound = hop.roundRates.map((r, i) => r / base.roundRates[i]! * 100);
   console.log(`  ratio hoplink / node:http baseline: ${(rate(hop) / rate(base) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= 70%)`);

@@ -1,6 +1,6 @@
 import type { GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
-import { parseUserAgent } from './user-agent.ts';
+import { parseUserAgent, type ParsedAgent } from './user-agent.ts';
 
 /** What the redirect knows about a visit: cheap to capture, enriched later, off the request path. */
 export interface VisitFacts {
@@ -45,19 +45,21 @@ export function firstCountedPerLink(events: readonly ClickEvent[], room: Readonl
   return kept;
 }
 
-export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
-  return (facts) => {
-    const agent = parseUserAgent(facts.userAgent);
-    return {
-      linkId: facts.linkId,
-      at: new Date(facts.at).toISOString(),
-      country: geo.country(facts.ip),
-      device: agent.device,
-      browser: agent.browser,
-      os: agent.os,
-      referrerHost: referrerHost(facts.referer),
-      bot: agent.bot,
-      optionIndex: facts.optionIndex ?? null,
-    };
+/** One click row from a visit and what enrichment found for it (shared with packed-visits.ts). */
+export function clickRow(linkId: number, optionIndex: number | null, at: string, country: string, agent: ParsedAgent, referrer: string | null): ClickEvent {
+  return {
+    linkId,
+    at,
+    country,
+    device: agent.device,
+    browser: agent.browser,
+    os: agent.os,
+    referrerHost: referrer,
+    bot: agent.bot,
+    optionIndex,
   };
+}
+
+export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
+  return (facts) => clickRow(facts.linkId, facts.optionIndex ?? null, new Date(facts.at).toISOString(), geo.country(facts.ip), parseUserAgent(facts.userAgent), referrerHost(facts.referer));
 }

@@ -1,4 +1,4 @@
-import type { ClickEvent, VisitFacts } from './enrich.ts';
+import { clickRow, type ClickEvent, type VisitFacts } from './enrich.ts';
 import { UNKNOWN_COUNTRY, type GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent } from './user-agent.ts';
@@ -94,19 +94,8 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
       lastAt = at;
       lastIso = new Date(at).toISOString();
     }
-    const agent = agents[packed.userAgent[i]!] ?? noAgent;
     const option = packed.optionIndex[i]!;
-    events.push({
-      linkId: packed.linkIds[i]!,
-      at: lastIso,
-      country: countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY,
-      device: agent.device,
-      browser: agent.browser,
-      os: agent.os,
-      referrerHost: hosts[packed.referer[i]!] ?? null,
-      bot: agent.bot,
-      optionIndex: option === NONE ? null : option,
-    });
+    events.push(clickRow(packed.linkIds[i]!, option === NONE ? null : option, lastIso, countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY, agents[packed.userAgent[i]!] ?? noAgent, hosts[packed.referer[i]!] ?? null));
   }
   return events;
 }
