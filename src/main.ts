@@ -3,9 +3,11 @@ import { buildApiApp } from './api/app.ts';
 import { createAppContext } from './context.ts';
 import { startEdge } from './edge/server.ts';
 import { ensureDashboardBuilt } from './dashboard/assets.ts';
+import { keepNextTickShapeAlive } from './edge/next-tick-shape.ts';
 
 /** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
 async function main(): Promise<void> {
+  keepNextTickShapeAlive();
   let config;
   try {
     config = loadConfig();
