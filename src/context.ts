@@ -82,9 +82,20 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     clicks: pipeline.clicks,
     closers,
     async close() {
-      for (const closer of closers) await closer();
-      await tokens.close();
-      await closeDb();
+      // Every step runs even when an earlier one fails (a database gone at shutdown must not
+      // leave the writer thread or the other connections open); the failures are reported together.
+      const failures: unknown[] = [];
+      for (const step of [...closers, () => tokens.close(), closeDb]) {
+        try {
+          await step();
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) {
+        const reasons = failures.map((error) => (error instanceof Error ? error.message : String(error)));
+        throw new AggregateError(failures, `${failures.length} shutdown step(s) failed: ${reasons.join('; ')}`);
+      }
     },
   };
   return ctx;

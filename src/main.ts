@@ -32,7 +32,13 @@ async function main(): Promise<void> {
     api.log.info(`${signal} received, shutting down`);
     await edge.close();
     await api.close();
-    await ctx.close();
+    try {
+      await ctx.close();
+    } catch (error) {
+      // Accepted clicks or token times that could not be saved: say so, and exit non-zero.
+      api.log.error(`shutdown incomplete: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
