@@ -240,7 +240,10 @@ try {
   console.log(`stats with all four breakdowns (300 requests): p50 ${percentile(statsTimes, 50).toFixed(2)} ms, p99 ${percentile(statsTimes, 99).toFixed(2)} ms   (target p50 <= 10 ms)`);
   await close();
 } finally {
+  // The service flushes its buffers on SIGTERM: its database goes only after it has exited.
+  const exited = children.map((child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve))));
   cleanup();
+  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   rmSync(dir, { recursive: true, force: true });
   if (args.postgres) await adminQuery(`drop database if exists ${benchDatabase} with (force)`).catch(() => {});
 }
