@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { memoryRateLimiters, type RateLimiters } from './api/rate-limiter.ts';
 import type { Authenticate } from './api/plugins/auth.ts';
 import type { Config } from './config.ts';
+import { messageOf } from './core/errors.ts';
 import { isSqliteFile, openDatabase, type Engine } from './storage/database.ts';
 import { writeClickBatch } from './storage/clicks.kysely.ts';
 import { migrateToLatest } from './storage/migrate.ts';
@@ -93,7 +94,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
         }
       }
       if (failures.length > 0) {
-        const reasons = failures.map((error) => (error instanceof Error ? error.message : String(error)));
+        const reasons = failures.map(messageOf);
         throw new AggregateError(failures, `${failures.length} shutdown step(s) failed: ${reasons.join('; ')}`);
       }
     },

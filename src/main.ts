@@ -4,6 +4,7 @@ import { createAppContext } from './context.ts';
 import { startEdge } from './edge/server.ts';
 import { ensureDashboardBuilt } from './dashboard/assets.ts';
 import { keepNextTickShapeAlive } from './edge/next-tick-shape.ts';
+import { messageOf } from './core/errors.ts';
 
 /** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
 async function main(): Promise<void> {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
       await ctx.close();
     } catch (error) {
       // Accepted clicks or token times that could not be saved: say so, and exit non-zero.
-      api.log.error(`shutdown incomplete: ${error instanceof Error ? error.message : String(error)}`);
+      api.log.error(`shutdown incomplete: ${messageOf(error)}`);
       process.exit(1);
     }
     process.exit(0);

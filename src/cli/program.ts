@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.ts';
-import { DomainError } from '../core/errors.ts';
+import { DomainError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
 import { openDatabase, type DatabaseHandle } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
@@ -143,7 +143,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const code = (error as { exitCode: number }).exitCode;
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : code === 0 ? 0 : 2;
     }
-    io.err(`hoplink: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`hoplink: ${messageOf(error)}\n`);
     return 1;
   }
 }

@@ -8,6 +8,7 @@ import type { ClickEvent } from './enrich.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
 import { enrichPackedVisits } from './packed-visits.ts';
 import { writeClicks } from './visit-writer.ts';
+import { messageOf } from '../core/errors.ts';
 
 const port = parentPort!;
 const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));
@@ -31,7 +32,7 @@ port.on('message', async (request: WriterRequest) => {
   try {
     reply = { id: request.id, ok: true, counted: await writeClicks(enrichPackedVisits(request.visits, geo), writeBatch, request.room) };
   } catch (error) {
-    reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    reply = { id: request.id, ok: false, message: messageOf(error) };
   }
   port.postMessage(reply);
 });

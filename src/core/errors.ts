@@ -35,3 +35,8 @@ export class DomainError extends Error {
 export function invalidField(field: string, message: string): DomainError {
   return new DomainError('validation-failed', message, { [field]: [message] });
 }
+
+/** The message of anything thrown (a library may throw a string or a plain object). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -14,7 +14,8 @@ let keptTickRecord: object | undefined;
  * server process that loads more than a toy (Hoplink's API, migrations, the dashboard) goes
  * through a few full GCs between quiet moments, so it ends up there. A bare server never does
  * in a short benchmark, which is how the difference showed: the redirect thread spent about
- * 10 µs more per request on a slow machine (bench A/B: 61-63% -> 73-77% of bare node:http).
+ * 10 µs more per request on a slow machine (A/B runs: 61-76% -> 73-85% of bare node:http,
+ * docs/benchmarks.md).
  * One live record keeps the maps, and with them the cache, alive.
  *
  * Call it first thing in the process, before the first full GC.

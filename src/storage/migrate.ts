@@ -1,5 +1,6 @@
 import { Migrator, type Kysely } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { messageOf } from '../core/errors.ts';
 
 export class MigrationError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -18,7 +19,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` "${failed.migrationName}"` : '';
-    throw new MigrationError(`Migration${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new MigrationError(`Migration${name} failed: ${messageOf(error)}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
 }

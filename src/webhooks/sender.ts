@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { resolveDeliveryTarget } from './address-guard.ts';
+import { messageOf } from '../core/errors.ts';
 
 export interface SendOptions {
   timeoutMs: number;
@@ -51,6 +52,6 @@ export async function sendWebhook(url: string, body: string, headers: Record<str
       req.end(body);
     });
   } catch (error) {
-    return { statusCode: null, durationMs: elapsed(), error: error instanceof Error ? error.message : String(error) };
+    return { statusCode: null, durationMs: elapsed(), error: messageOf(error) };
   }
 }
