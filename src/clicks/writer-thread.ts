@@ -1,6 +1,7 @@
 // The click writer's own thread (see thread-writer.ts): its own SQLite connection, enrichment and
 // the one-transaction batch write, so the redirect thread never stops for either.
 import { parentPort, workerData } from 'node:worker_threads';
+import { messageOf } from '../core/errors.ts';
 import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
 import { openSqliteConnection, sqlitePath } from '../storage/database.ts';
 import { openGeoLookup } from './geo.ts';
@@ -8,7 +9,6 @@ import type { ClickEvent } from './enrich.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
 import { enrichPackedVisits } from './packed-visits.ts';
 import { writeClicks } from './visit-writer.ts';
-import { messageOf } from '../core/errors.ts';
 
 const port = parentPort!;
 const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));

@@ -1,6 +1,6 @@
 import { Migrator, type Kysely } from 'kysely';
-import { migrations } from './migrations/index.ts';
 import { messageOf } from '../core/errors.ts';
+import { migrations } from './migrations/index.ts';
 
 export class MigrationError extends Error {
   constructor(message: string, options?: ErrorOptions) {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { resolveDeliveryTarget } from './address-guard.ts';
 import { messageOf } from '../core/errors.ts';
+import { resolveDeliveryTarget } from './address-guard.ts';
 
 export interface SendOptions {
   timeoutMs: number;
