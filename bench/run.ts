@@ -12,6 +12,7 @@ import { openDatabase } from '../src/storage/database.ts';
 import { insertLink } from '../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
 import { insertUser } from '../src/storage/users.kysely.ts';
+import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { seedClicks } from './seed-clicks.ts';
 
@@ -155,7 +156,7 @@ try {
   const { db, close } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const user = await insertUser(db, { email: 'bench@example.com', plan: 'business' });
-  const { plaintext } = await issueToken(db, { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] });
+  const { plaintext } = await issueToken({ stores: storesFor(db) }, { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] });
   const plain = await insertLink(db, { userId: user.id, shortCode: 'plain', redirectUrl: 'https://example.com/landing', isActive: true, categoryId: null, domainId: null, conditions: [] });
   const countries = ['FR', 'DE', 'ES', 'IT', 'NL', 'BE', 'SE', 'NO', 'DK', 'FI', 'PL', 'PT', 'IE', 'AT', 'CH', 'CZ', 'GR', 'HU', 'RO', 'JP'];
   await insertLink(db, {

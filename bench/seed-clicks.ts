@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClickEvent } from '../src/clicks/enrich.ts';
+import type { ClickEvent } from '../src/core/clicks.ts';
 import { writeClickBatch } from '../src/storage/clicks.kysely.ts';
 import type { Database } from '../src/storage/schema.ts';
 
@@ -26,6 +26,6 @@ export async function seedClicks(db: Kysely<Database>, linkId: number, count: nu
         optionIndex: null,
       });
     }
-    await writeClickBatch(db, batch);
+    await db.transaction().execute((trx) => writeClickBatch(trx, batch));
   }
 }

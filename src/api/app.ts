@@ -14,9 +14,9 @@ import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { CategorySchema } from './schemas/category.ts';
-import { MessageBody, ValidationErrorBody } from './schemas/common.ts';
-import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from './schemas/link.ts';
+import { CategorySchema } from '../schemas/category.ts';
+import { MessageBody, ValidationErrorBody } from '../schemas/common.ts';
+import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from '../schemas/link.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -42,14 +42,15 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       limiters: ctx.rateLimiters,
     });
     api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-    await api.register(linkRoutes, { links: ctx.linkService, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl });
-    await api.register(statsRoutes, { links: ctx.linkService });
-    await api.register(bulkRoutes, { links: ctx.linkService, shortUrl: ctx.config.shortUrl });
-    await api.register(landingOptionRoutes, { links: ctx.linkService });
-    await api.register(categoryRoutes, { db: ctx.db });
-    await api.register(affiliateRoutes, { db: ctx.db, events: ctx.linkEvents });
-    await api.register(domainRoutes, { deps: ctx.domains });
-    await api.register(webhookRoutes, { db: ctx.db, policy: ctx.config.webhooks, publisher: ctx.webhooks.publisher });
+    const { uow, config } = ctx;
+    await api.register(linkRoutes, { uow, appUrl: config.appUrl, shortUrl: config.shortUrl });
+    await api.register(statsRoutes, { uow });
+    await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
+    await api.register(landingOptionRoutes, { uow });
+    await api.register(categoryRoutes, { uow });
+    await api.register(affiliateRoutes, { uow });
+    await api.register(domainRoutes, { uow, settings: ctx.domains });
+    await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });
   }, { prefix: '/api/v1' });
 
   return app;

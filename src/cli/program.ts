@@ -1,13 +1,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.ts';
-import { DomainError, messageOf } from '../core/errors.ts';
+import { AppError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
-import { openDatabase, type DatabaseHandle } from '../storage/database.ts';
+import { changePlan, createUser, issueTokenFor, revokeAnyToken } from '../services/accounts.ts';
+import { EventBus } from '../services/events.ts';
+import { UnitOfWork } from '../services/unit-of-work.ts';
+import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
-import { findTokenById, revokeToken } from '../storage/tokens.kysely.ts';
-import { findUserByEmail, insertUser, setUserPlan } from '../storage/users.kysely.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { issueToken } from '../services/tokens.ts';
 
 export interface CliIo {
   out(text: string): void;
@@ -25,21 +24,18 @@ function positiveInteger(value: string): number {
   return Number(value);
 }
 
-/** Opens the configured database, migrated, for one command, and always closes it. */
-async function withDatabase<T>(io: CliIo, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+/**
+ * Opens the configured database, migrated, for one command, and always closes it. A running
+ * service hears of nothing the CLI changes: none of these changes affect the redirect cache.
+ */
+async function withDatabase<T>(io: CliIo, run: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   const handle = openDatabase(loadConfig(io.env).databaseUrl);
   try {
     await migrateToLatest(handle.db);
-    return await run(handle);
+    return await run(new UnitOfWork(handle.db, new EventBus()));
   } finally {
     await handle.close();
   }
-}
-
-async function userByEmailOrThrow(handle: DatabaseHandle, email: string) {
-  const user = await findUserByEmail(handle.db, email);
-  if (!user) throw new DomainError('not-found', `No user with email ${email}.`);
-  return user;
 }
 
 /** The `hoplink` admin CLI (decisions §1). With --json each command prints exactly one JSON object. */
@@ -61,11 +57,9 @@ export function buildProgram(io: CliIo): Command {
     .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).default('free'))
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; password?: string; plan: Plan; json?: boolean }) => {
-      if (!/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new DomainError('validation-failed', `"${opts.email}" is not an email address.`);
-      if (opts.password !== undefined && opts.password.length < 8) throw new DomainError('validation-failed', 'The password must be at least 8 characters.');
-      const created = await withDatabase(io, async ({ db }) =>
-        insertUser(db, { email: opts.email, plan: opts.plan, passwordHash: opts.password ? await hashPassword(opts.password) : null }),
-      );
+      if (!/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new AppError('validation-failed', `"${opts.email}" is not an email address.`);
+      if (opts.password !== undefined && opts.password.length < 8) throw new AppError('validation-failed', 'The password must be at least 8 characters.');
+      const created = await withDatabase(io, (uow) => createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password }));
       print(!!opts.json, { id: created.id, email: created.email, plan: created.plan }, `Created user ${created.id} <${created.email}> on plan ${created.plan}.`);
     });
   user
@@ -75,7 +69,7 @@ export function buildProgram(io: CliIo): Command {
     .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).makeOptionMandatory())
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; plan: Plan; json?: boolean }) => {
-      const updated = await withDatabase(io, async (handle) => setUserPlan(handle.db, (await userByEmailOrThrow(handle, opts.email)).id, opts.plan));
+      const updated = await withDatabase(io, (uow) => uow.transact((work) => changePlan(work, opts.email, opts.plan)));
       print(!!opts.json, { id: updated.id, email: updated.email, plan: updated.plan }, `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`);
     });
 
@@ -89,11 +83,10 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; name: string; abilities: string; json?: boolean }) => {
       const abilities = parseAbilities(opts.abilities);
-      if (abilities.length === 0) throw new DomainError('validation-failed', 'Give at least one ability.');
-      const { token: created, plaintext } = await withDatabase(io, async (handle) => {
-        const owner = await userByEmailOrThrow(handle, opts.email);
-        return issueToken(handle.db, { userId: owner.id, name: opts.name, abilities });
-      });
+      if (abilities.length === 0) throw new AppError('validation-failed', 'Give at least one ability.');
+      const { token: created, plaintext } = await withDatabase(io, (uow) =>
+        uow.transact((work) => issueTokenFor(work, opts.email, { name: opts.name, abilities })),
+      );
       print(!!opts.json, { id: created.id, name: created.name, abilities: created.abilities, token: plaintext },
         `Token ${created.id} "${created.name}" (${created.abilities.join(', ')}):\n${plaintext}\nStore it now: it is not shown again.`);
     });
@@ -103,10 +96,7 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--id <id>', 'token id', positiveInteger)
     .option('--json', 'print one JSON object')
     .action(async (opts: { id: number; json?: boolean }) => {
-      await withDatabase(io, async ({ db }) => {
-        if (!(await findTokenById(db, opts.id))) throw new DomainError('not-found', `No token with id ${opts.id}.`);
-        await revokeToken(db, opts.id);
-      });
+      await withDatabase(io, (uow) => uow.transact((work) => revokeAnyToken(work, opts.id)));
       print(!!opts.json, { id: opts.id, revoked: true }, `Token ${opts.id} revoked.`);
     });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientIp } from './client-ip.ts';
-import { createEnricher, firstCountedPerLink, type ClickEvent } from './enrich.ts';
+import { createEnricher } from './enrich.ts';
+import { firstCountedPerLink, type ClickEvent } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 

@@ -1,4 +1,5 @@
-import { clickRow, type ClickEvent, type VisitFacts } from './enrich.ts';
+import { clickRow } from './enrich.ts';
+import { type ClickEvent, type VisitFacts } from '../core/clicks.ts';
 import { UNKNOWN_COUNTRY, type GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent } from './user-agent.ts';

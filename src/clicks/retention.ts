@@ -1,27 +1,25 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../storage/schema.ts';
-import { deleteClicksUpTo, lastClickIdBefore } from '../storage/clicks.kysely.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 5_000;
 
 /** Deletes raw clicks older than the retention, in chunks so no transaction grows large. Rollups stay. */
-export async function pruneClicks(db: Kysely<Database>, retentionDays: number, now: Date): Promise<number> {
+export async function pruneClicks(uow: UnitOfWork, retentionDays: number, now: Date): Promise<number> {
   if (retentionDays <= 0) return 0;
   const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-  const lastId = await lastClickIdBefore(db, before);
+  const lastId = await uow.read((stores) => stores.clicks.lastIdBefore(before));
   let total = 0;
   for (;;) {
-    const deleted = await deleteClicksUpTo(db, lastId, CHUNK);
+    const deleted = await uow.transact(({ stores }) => stores.clicks.deleteUpTo(lastId, CHUNK));
     total += deleted;
     if (deleted < CHUNK) return total;
   }
 }
 
 /** Prunes a minute after start and then hourly; returns a stop function. */
-export function startRetention(db: Kysely<Database>, retentionDays: number, onError: (error: unknown) => void): () => void {
+export function startRetention(uow: UnitOfWork, retentionDays: number, onError: (error: unknown) => void): () => void {
   if (retentionDays <= 0) return () => {};
-  const run = () => void pruneClicks(db, retentionDays, new Date()).catch(onError);
+  const run = () => void pruneClicks(uow, retentionDays, new Date()).catch(onError);
   const first = setTimeout(run, 60_000);
   const hourly = setInterval(run, 3_600_000);
   first.unref();

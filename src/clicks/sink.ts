@@ -1,4 +1,4 @@
-import type { VisitFacts } from './enrich.ts';
+import type { VisitFacts } from '../core/clicks.ts';
 
 /**
  * Where the edge hands a visit after replying. `record` must return at once and never throw:

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ClickEvent, VisitFacts } from './enrich.ts';
+import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
 
 export type WriterRequest = { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined } | { kind: 'close' };

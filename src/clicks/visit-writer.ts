@@ -1,5 +1,5 @@
-import type { ClickEvent, VisitFacts } from './enrich.ts';
-import { countsAsClick, createEnricher, firstCountedPerLink } from './enrich.ts';
+import { countsAsClick, firstCountedPerLink, type ClickEvent, type VisitFacts } from '../core/clicks.ts';
+import { createEnricher } from './enrich.ts';
 import type { GeoLookup } from './geo.ts';
 
 /** Writes enriched clicks in one transaction: writeClickBatch, or the SQLite writer thread's own. */

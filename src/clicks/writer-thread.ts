@@ -5,7 +5,7 @@ import { messageOf } from '../core/errors.ts';
 import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
 import { openSqliteConnection, sqlitePath } from '../storage/database.ts';
 import { openGeoLookup } from './geo.ts';
-import type { ClickEvent } from './enrich.ts';
+import type { ClickEvent } from '../core/clicks.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
 import { enrichPackedVisits } from './packed-visits.ts';
 import { writeClicks } from './visit-writer.ts';

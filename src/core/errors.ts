@@ -9,8 +9,6 @@ export type ErrorCode =
   | 'ability-missing'
   | 'forbidden'
   | 'not-found'
-  | 'link-not-found'
-  | 'category-not-found'
   | 'validation-failed'
   | 'short-code-taken'
   | 'rate-limited'
@@ -19,21 +17,21 @@ export type ErrorCode =
 /** Field errors in the Laravel shape: dot path -> messages. */
 export type FieldErrors = Record<string, string[]>;
 
-export class DomainError extends Error {
+export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: FieldErrors | undefined;
 
   constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors) {
     super(message);
-    this.name = 'DomainError';
+    this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
   }
 }
 
 /** A validation failure on one field, phrased the Laravel way. */
-export function invalidField(field: string, message: string): DomainError {
-  return new DomainError('validation-failed', message, { [field]: [message] });
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('validation-failed', message, { [field]: [message] });
 }
 
 /** The message of anything thrown (a library may throw a string or a plain object). */

@@ -1,3 +1,4 @@
+import type { DomainStatus } from './domain-status.ts';
 import type { Ability, Plan } from './plans.ts';
 import type { Condition } from './targeting.ts';
 
@@ -30,6 +31,10 @@ export interface Category {
 
 export type LinkType = 'simple' | 'choice_page';
 
+/** What GET /links can sort by (decisions §3). */
+export const LINK_SORTS = ['created_at', 'click_count', 'redirect_url', 'short_code', 'id'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+
 export interface Link {
   id: number;
   userId: number;
@@ -52,4 +57,45 @@ export interface Principal {
   /** A bearer token (the public API) or a dashboard session (no API plan needed). */
   via: 'token' | 'session';
   tokenId: number | null;
+}
+
+/** A custom domain (decisions §3): the hostname, its verification state and token. */
+export interface Domain {
+  id: number;
+  userId: number;
+  hostname: string;
+  status: DomainStatus;
+  verificationToken: string;
+  lastCheckedAt: string | null;
+  verifiedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The owner's tag for one affiliate program (one per program per user). */
+export interface AffiliateTag {
+  id: number;
+  userId: number;
+  programId: number;
+  tag: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'domain.verified'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** A subscription to events; disabled (with a reason) after failing for 3 days. */
+export interface Webhook {
+  id: number;
+  userId: number;
+  url: string;
+  events: string[];
+  description: string | null;
+  secret: string;
+  isActive: boolean;
+  disabledReason: string | null;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
 }

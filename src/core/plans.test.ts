@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { AppError } from './errors.ts';
 import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, parseAbilities } from './plans.ts';
 
 describe('plans and abilities', () => {
@@ -8,7 +8,7 @@ describe('plans and abilities', () => {
   });
 
   it('gives API access to pro and business only', () => {
-    expect(() => assertApiAccess('free')).toThrow(DomainError);
+    expect(() => assertApiAccess('free')).toThrow(AppError);
     expect(() => assertApiAccess('pro')).not.toThrow();
     expect(() => assertApiAccess('business')).not.toThrow();
   });

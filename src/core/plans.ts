@@ -1,4 +1,4 @@
-import { DomainError } from './errors.ts';
+import { AppError, invalidField } from './errors.ts';
 
 export const PLANS = ['free', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -43,20 +43,20 @@ export function hasBusinessAccess(plan: Plan): boolean {
 /** Throws plan-required (403) for a plan without API access. */
 export function assertApiAccess(plan: Plan): void {
   if (!hasApiAccess(plan)) {
-    throw new DomainError('plan-required', 'Your plan does not include API access.');
+    throw new AppError('plan-required', 'Your plan does not include API access.');
   }
 }
 
 /** Throws business-required (403) for a Business-only endpoint or feature. */
 export function assertBusiness(plan: Plan, feature = 'This feature'): void {
   if (!hasBusinessAccess(plan)) {
-    throw new DomainError('business-required', `${feature} requires the Business plan.`);
+    throw new AppError('business-required', `${feature} requires the Business plan.`);
   }
 }
 
 export function assertAbility(abilities: ReadonlySet<Ability>, needed: Ability): void {
   if (!abilities.has(needed)) {
-    throw new DomainError('ability-missing', `This token does not have the "${needed}" ability.`);
+    throw new AppError('ability-missing', `This token does not have the "${needed}" ability.`);
   }
 }
 
@@ -66,7 +66,7 @@ export function parseAbilities(list: string): Ability[] {
     .map((item) => item.trim())
     .filter(Boolean);
   for (const ability of abilities) {
-    if (!isAbility(ability)) throw new DomainError('validation-failed', `Unknown ability "${ability}".`, { abilities: [`Unknown ability "${ability}".`] });
+    if (!isAbility(ability)) throw invalidField('abilities', `Unknown ability "${ability}".`);
   }
   return [...new Set(abilities as Ability[])];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { AppError } from './errors.ts';
 import { compileConditions, validateConditions, type Visitor } from './targeting.ts';
 
 const visitor = (overrides: Partial<Visitor> = {}): Visitor => ({ country: 'US', device: 'desktop', os: 'windows', browser: 'chrome', language: 'en', ...overrides });
@@ -8,7 +8,7 @@ function errorsOf(input: unknown): Record<string, string[]> {
   try {
     validateConditions(input);
   } catch (error) {
-    if (error instanceof DomainError) return error.fieldErrors ?? {};
+    if (error instanceof AppError) return error.fieldErrors ?? {};
   }
   throw new Error('expected a validation error');
 }

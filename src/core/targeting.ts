@@ -1,4 +1,4 @@
-import { DomainError, type FieldErrors } from './errors.ts';
+import { AppError, type FieldErrors } from './errors.ts';
 import { isHttpUrl } from './urls.ts';
 
 export const CONDITION_TYPES = ['country', 'device', 'os', 'browser', 'language'] as const;
@@ -108,7 +108,7 @@ export function validateConditions(input: unknown): Condition[] {
     result.push({ type: type as ConditionType, operator: item.operator as Condition['operator'], values, redirect_url: item.redirect_url as string });
   }
   const messages = Object.values(errors).flat();
-  if (messages.length > 0) throw new DomainError('validation-failed', messages[0]!, errors);
+  if (messages.length > 0) throw new AppError('validation-failed', messages[0]!, errors);
   return result;
 }
 

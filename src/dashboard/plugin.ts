@@ -13,9 +13,9 @@ import { servesAppShell } from './spa-fallback.ts';
  */
 export async function registerDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(cookie);
-  const sessions = new SessionStore(ctx.db, ctx.config.appUrl);
+  const sessions = new SessionStore(ctx.uow, ctx.config.appUrl);
   ctx.extraAuthenticators.push(sessionAuthenticator(sessions));
-  await app.register(dashboardRoutes, { prefix: '/dashboard-api', db: ctx.db, sessions });
+  await app.register(dashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
     root: DASHBOARD_DIR,

@@ -1,12 +1,10 @@
 import type {} from '@fastify/cookie';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ABILITIES } from '../core/plans.ts';
-import { DomainError } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { Principal, User } from '../core/model.ts';
-import { deleteExpiredSessions, deleteSession, extendSession, findSession, insertSession } from '../storage/sessions.kysely.ts';
-import type { Database } from '../storage/schema.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 export const SESSION_COOKIE = 'hoplink_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -20,11 +18,11 @@ const hash = (value: string) => createHash('sha256').update(value).digest('hex')
  * their SHA-256. 30 days, sliding (extended at most hourly so a page view is not a write).
  */
 export class SessionStore {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #secure: boolean;
 
-  constructor(db: Kysely<Database>, appUrl: string) {
-    this.#db = db;
+  constructor(uow: UnitOfWork, appUrl: string) {
+    this.#uow = uow;
     this.#secure = appUrl.startsWith('https:');
   }
 
@@ -32,9 +30,12 @@ export class SessionStore {
     const value = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const now = new Date();
-    // Sign-ins are rare enough to sweep expired sessions here instead of running a timer.
-    await deleteExpiredSessions(this.#db, now.toISOString());
-    await insertSession(this.#db, { id: hash(value), userId: user.id, csrfToken, expiresAt: new Date(now.getTime() + LIFETIME_MS).toISOString(), now: now.toISOString() });
+    const expiresAt = new Date(now.getTime() + LIFETIME_MS).toISOString();
+    await this.#uow.transact(async ({ stores }) => {
+      // Sign-ins are rare enough to sweep expired sessions here instead of running a timer.
+      await stores.sessions.deleteExpired(now.toISOString());
+      await stores.sessions.insert({ id: hash(value), userId: user.id, csrfToken, expiresAt, now: now.toISOString() });
+    });
     reply.setCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: this.#secure, path: '/', maxAge: LIFETIME_MS / 1000 });
     return csrfToken;
   }
@@ -42,18 +43,19 @@ export class SessionStore {
   async current(request: FastifyRequest): Promise<{ id: string; user: User; csrfToken: string } | undefined> {
     const value = request.cookies[SESSION_COOKIE];
     if (!value) return undefined;
-    const session = await findSession(this.#db, hash(value));
+    const session = await this.#uow.read((stores) => stores.sessions.find(hash(value)));
     const now = Date.now();
     if (!session || Date.parse(session.expiresAt) <= now) return undefined;
     if (now - Date.parse(session.lastSeenAt) >= EXTEND_AFTER_MS) {
-      await extendSession(this.#db, session.id, new Date(now + LIFETIME_MS).toISOString(), new Date(now).toISOString());
+      const expiresAt = new Date(now + LIFETIME_MS).toISOString();
+      await this.#uow.transact(({ stores }) => stores.sessions.extend(session.id, expiresAt, new Date(now).toISOString()));
     }
     return session;
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const value = request.cookies[SESSION_COOKIE];
-    if (value) await deleteSession(this.#db, hash(value));
+    if (value) await this.#uow.transact(({ stores }) => stores.sessions.delete(hash(value)));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 }
@@ -64,7 +66,7 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
   const sent = request.headers[CSRF_HEADER];
   const given = Buffer.from(typeof sent === 'string' ? sent : '');
   const expected = Buffer.from(csrfToken);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('forbidden', 'CSRF token mismatch.');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('forbidden', 'CSRF token mismatch.');
 }
 
 /** Lets the dashboard call /api/v1 with its cookie: all abilities, no API plan needed. */

@@ -1,11 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import type { Kysely } from 'kysely';
 import type { TagsByProgram } from '../core/affiliate.ts';
 import type { RedirectableLink } from '../core/redirect-decision.ts';
 import { compileConditions } from '../core/targeting.ts';
-import type { LinkEvents } from '../services/link-events.ts';
-import { findActiveDomainId, loadOwnerTags, loadRedirectable } from '../storage/redirect.kysely.ts';
-import type { Database } from '../storage/schema.ts';
+import type { EventBus } from '../services/events.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 export interface LinkCacheOptions {
   maxEntries: number;
@@ -27,10 +25,10 @@ function sizeOf(entry: Entry): number {
 /**
  * The redirect's hot path: links, owners' affiliate tags and custom-domain hosts in bounded
  * in-process LRUs. A hit is a Map lookup with no I/O; a miss loads once however many requests
- * wait for it (single flight). Link changes in this process invalidate at once through LinkEvents.
+ * wait for it (single flight). Committed changes invalidate at once through the EventBus.
  */
 export class LinkCache {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #links: LRUCache<string, Entry>;
   readonly #tags = new LRUCache<number, TagsByProgram>({ max: 10_000 });
   readonly #hosts: LRUCache<string, number | typeof MISSING>;
@@ -40,8 +38,8 @@ export class LinkCache {
   #hits = 0;
   #misses = 0;
 
-  constructor(db: Kysely<Database>, events: LinkEvents, options: LinkCacheOptions) {
-    this.#db = db;
+  constructor(uow: UnitOfWork, events: EventBus, options: LinkCacheOptions) {
+    this.#uow = uow;
     this.#negativeTtlMs = options.negativeTtlMs;
     this.#links = new LRUCache<string, Entry>({
       max: options.maxEntries,
@@ -94,7 +92,7 @@ export class LinkCache {
   }
 
   async #fetch(domainId: number | null, code: string, key: string): Promise<Entry> {
-    const row = await loadRedirectable(this.#db, domainId, code);
+    const row = await this.#uow.read((stores) => stores.redirect.load(domainId, code));
     if (!row) {
       if (this.#negativeTtlMs > 0) this.#links.set(key, MISSING, { ttl: this.#negativeTtlMs });
       return MISSING;
@@ -111,7 +109,7 @@ export class LinkCache {
   }
 
   async loadTags(userId: number): Promise<TagsByProgram> {
-    const tags = await loadOwnerTags(this.#db, userId);
+    const tags = await this.#uow.read((stores) => stores.redirect.ownerTags(userId));
     this.#tags.set(userId, tags);
     return tags;
   }
@@ -124,7 +122,7 @@ export class LinkCache {
   }
 
   async loadHost(hostname: string): Promise<number | null> {
-    const id = await findActiveDomainId(this.#db, hostname);
+    const id = await this.#uow.read((stores) => stores.redirect.activeDomainId(hostname));
     this.#hosts.set(hostname, id ?? MISSING);
     return id ?? null;
   }

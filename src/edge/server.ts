@@ -128,7 +128,7 @@ export interface RunningEdge {
 
 /** Starts the short host on SHORT_PORT with its own link cache. */
 export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
-  const cache = new LinkCache(ctx.db, ctx.linkEvents, ctx.config.linkCache);
+  const cache = new LinkCache(ctx.uow, ctx.events, ctx.config.linkCache);
   const handler = createEdgeHandler({ cache, geo: ctx.geo, clicks: ctx.clicks, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl, trustProxy: ctx.config.trustProxy });
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {

@@ -1,19 +1,28 @@
-import type { Kysely } from 'kysely';
-import { DomainError, invalidField } from '../core/errors.ts';
-import type { Category } from '../core/model.ts';
-import type { Database } from '../storage/schema.ts';
-import { findCategory } from '../storage/categories.kysely.ts';
+import type { Category, Principal } from '../core/model.ts';
+import type { Stores } from '../storage/stores.ts';
+import { ownedOrThrow } from './ownership.ts';
+import type { Work } from './unit-of-work.ts';
 
-/** 404 when missing, then 403 when it belongs to someone else (decisions §2 order). */
-export async function getCategoryOrThrow(db: Kysely<Database>, userId: number, id: number): Promise<Category> {
-  const category = await findCategory(db, id);
-  if (!category) throw new DomainError('category-not-found', 'Category not found.');
-  if (category.userId !== userId) throw new DomainError('forbidden', 'This category does not belong to you.');
-  return category;
+export async function getCategoryOrThrow(stores: Stores, principal: Principal, id: number): Promise<Category> {
+  return ownedOrThrow(await stores.categories.find(id), principal, 'category');
 }
 
-/** For category_id on links: unknown or another user's is a validation error (422), not 403/404. */
-export async function assertCategoryUsable(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  const category = await findCategory(db, id);
-  if (!category || category.userId !== userId) throw invalidField('category_id', 'The selected category id is invalid.');
+export function listUserCategories(stores: Stores, principal: Principal): Promise<Category[]> {
+  return stores.categories.list(principal.user.id);
+}
+
+/** Names are unique per user, compared after trimming. */
+export function createCategory(work: Work, principal: Principal, name: string): Promise<Category> {
+  return work.stores.categories.insert(principal.user.id, name.trim());
+}
+
+export async function renameCategory(work: Work, principal: Principal, id: number, name: string): Promise<Category> {
+  const category = await getCategoryOrThrow(work.stores, principal, id);
+  return work.stores.categories.rename(category.id, name.trim());
+}
+
+/** Its links stay, with no category; the redirect is unaffected, so no event. */
+export async function deleteCategory(work: Work, principal: Principal, id: number): Promise<void> {
+  const category = await getCategoryOrThrow(work.stores, principal, id);
+  await work.stores.categories.delete(category.id);
 }

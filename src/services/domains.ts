@@ -1,27 +1,24 @@
-import type { Kysely } from 'kysely';
-import { DomainError, invalidField } from '../core/errors.ts';
-import type { Principal } from '../core/model.ts';
 import { nextStatus, verificationRecord } from '../core/domain-status.ts';
+import { AppError, invalidField } from '../core/errors.ts';
 import { normalizeHostname } from '../core/hostnames.ts';
-import { newVerificationToken, type DomainProvider } from '../domains/provider.ts';
-import { countLinksOnDomain, deleteDomain, findDomain, findDomainByHostname, insertDomain, recordDomainCheck, type Domain } from '../storage/domains.kysely.ts';
-import type { Database } from '../storage/schema.ts';
-import type { LinkEvents } from './link-events.ts';
+import type { Domain, Principal } from '../core/model.ts';
+import { newVerificationToken, type DomainProvider } from '../domain-verification/provider.ts';
+import type { DomainRecord } from '../schemas/domain.ts';
+import type { Stores } from '../storage/stores.ts';
+import { ownedOrThrow } from './ownership.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
-export interface DomainServiceDeps {
-  db: Kysely<Database>;
+/** Custom domains need the DNS (or Cloudflare) provider; it is called between units of work, never inside one. */
+export interface DomainSettings {
   provider: DomainProvider;
-  events: LinkEvents;
   /** The service's own hosts (API and short host), which no user may claim. */
   ownHosts: string[];
   /** The short host's hostname: the CNAME target. */
   shortHostname: string;
   now?: () => Date;
-  /** Told when a domain becomes active (webhooks). */
-  onVerified?: (domain: Domain) => void;
 }
 
-export function domainRecord(domain: Domain, shortHostname: string) {
+export function domainRecord(domain: Domain, shortHostname: string): DomainRecord {
   return {
     id: domain.id,
     hostname: domain.hostname,
@@ -33,54 +30,62 @@ export function domainRecord(domain: Domain, shortHostname: string) {
   };
 }
 
-export async function getDomainOrThrow(db: Kysely<Database>, principal: Principal, id: number): Promise<Domain> {
-  const domain = await findDomain(db, id);
-  if (!domain) throw new DomainError('not-found', 'Domain not found.');
-  if (domain.userId !== principal.user.id) throw new DomainError('forbidden', 'This domain does not belong to you.');
-  return domain;
+export async function getDomainOrThrow(stores: Stores, principal: Principal, id: number): Promise<Domain> {
+  return ownedOrThrow(await stores.domains.find(id), principal, 'domain');
 }
 
-export async function addDomain(deps: DomainServiceDeps, principal: Principal, hostname: string): Promise<Domain> {
-  const normalized = normalizeHostname(hostname, deps.ownHosts);
-  if (await findDomainByHostname(deps.db, normalized)) throw invalidField('hostname', 'The hostname has already been taken.');
-  const domain = await insertDomain(deps.db, { userId: principal.user.id, hostname: normalized, verificationToken: newVerificationToken() });
+export function listUserDomains(stores: Stores, principal: Principal): Promise<Domain[]> {
+  return stores.domains.list(principal.user.id);
+}
+
+/** Stores the domain, then registers it with the provider; a refusal there removes it again. */
+export async function addDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, hostname: string): Promise<Domain> {
+  const normalized = normalizeHostname(hostname, settings.ownHosts);
+  const domain = await uow.transact(async ({ stores }) => {
+    if (await stores.domains.findByHostname(normalized)) throw invalidField('hostname', 'The hostname has already been taken.');
+    return stores.domains.insert({ userId: principal.user.id, hostname: normalized, verificationToken: newVerificationToken() });
+  });
   try {
-    await deps.provider.register(normalized);
+    await settings.provider.register(normalized);
   } catch (error) {
-    await deleteDomain(deps.db, domain.id);
-    if (error instanceof DomainError && error.code === 'conflict') throw invalidField('hostname', 'The hostname is already registered with the TLS provider.');
+    await uow.transact(({ stores }) => stores.domains.delete(domain.id));
+    if (error instanceof AppError && error.code === 'conflict') {
+      throw invalidField('hostname', 'The hostname is already registered with the TLS provider.');
+    }
     throw error;
   }
   return domain;
 }
 
 /** Polls verification: pending -> active when the record is found; failed after 7 days without. */
-export async function checkDomain(deps: DomainServiceDeps, domain: Domain): Promise<Domain> {
-  const now = (deps.now ?? (() => new Date()))();
-  const result = await deps.provider.check({ hostname: domain.hostname, verificationToken: domain.verificationToken });
-  const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt: domain.verifiedAt ? new Date(domain.verifiedAt) : null }, result.found, now);
-  const updated = await recordDomainCheck(deps.db, domain.id, status, now.toISOString());
-  if (updated.status !== domain.status) {
-    deps.events.emit({ kind: 'domains-changed' });
-    if (updated.status === 'active') deps.onVerified?.(updated);
-  }
-  return updated;
+export async function checkDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, id: number): Promise<Domain> {
+  const domain = await uow.read((stores) => getDomainOrThrow(stores, principal, id));
+  const now = (settings.now ?? (() => new Date()))();
+  const result = await settings.provider.check({ hostname: domain.hostname, verificationToken: domain.verificationToken });
+  const verifiedAt = domain.verifiedAt ? new Date(domain.verifiedAt) : null;
+  const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt }, result.found, now);
+  return uow.transact(async (work) => {
+    const current = await getDomainOrThrow(work.stores, principal, id);
+    const updated = await work.stores.domains.recordCheck(current.id, status, now.toISOString());
+    if (updated.status !== current.status) {
+      work.emit({ kind: 'domains-changed' });
+      if (updated.status === 'active') work.emit({ kind: 'domain-verified', domain: updated });
+    }
+    return updated;
+  });
 }
 
-/** Refuses while links use the domain (422), so deleting a domain never loses a link. */
-export async function removeDomain(deps: DomainServiceDeps, domain: Domain): Promise<void> {
-  const used = await countLinksOnDomain(deps.db, domain.id);
-  if (used > 0) {
-    const message = `The domain is used by ${used} link${used === 1 ? '' : 's'}; move or delete them first.`;
-    throw new DomainError('validation-failed', message, { domain: [message] });
-  }
-  await deps.provider.remove(domain.hostname);
-  await deleteDomain(deps.db, domain.id);
-  deps.events.emit({ kind: 'domains-changed' });
-}
-
-/** For links: domain_id must be one of the owner's active domains. */
-export async function assertDomainUsable(db: Kysely<Database>, userId: number, domainId: number): Promise<void> {
-  const domain = await findDomain(db, domainId);
-  if (!domain || domain.userId !== userId || domain.status !== 'active') throw invalidField('domain_id', 'The selected domain id is invalid.');
+/** Refused (422) while links use the domain, so deleting a domain never loses a link. */
+export async function removeDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, id: number): Promise<void> {
+  const domain = await uow.read(async (stores) => {
+    const found = await getDomainOrThrow(stores, principal, id);
+    const used = await stores.domains.countLinks(found.id);
+    if (used > 0) throw invalidField('domain', `The domain is used by ${used} link${used === 1 ? '' : 's'}; move or delete them first.`);
+    return found;
+  });
+  await settings.provider.remove(domain.hostname);
+  await uow.transact(async (work) => {
+    await work.stores.domains.delete(domain.id);
+    work.emit({ kind: 'domains-changed' });
+  });
 }

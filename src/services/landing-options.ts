@@ -1,24 +1,24 @@
-import type { Link } from '../core/model.ts';
-import { clearLandingOptions, listLandingOptions, replaceLandingOptions } from '../storage/landing-options.kysely.ts';
-import { findLink } from '../storage/links.kysely.ts';
-import type { LinkServiceDeps } from './links.ts';
+import type { Principal } from '../core/model.ts';
+import type { Stores } from '../storage/stores.ts';
+import { getLinkOrThrow } from './links.ts';
+import type { Work } from './unit-of-work.ts';
 
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 8;
-
-export function getLandingOptions(deps: LinkServiceDeps, link: Link): Promise<string[]> {
-  return listLandingOptions(deps.db, link.id);
+export async function getLandingOptions(stores: Stores, principal: Principal, linkId: number): Promise<string[]> {
+  const link = await getLinkOrThrow(stores, principal, linkId);
+  return stores.landingOptions.list(link.id);
 }
 
 /** single -> choice page, or choice page -> choice page with the full set replaced. */
-export async function setLandingOptions(deps: LinkServiceDeps, link: Link, urls: readonly string[]): Promise<string[]> {
-  await replaceLandingOptions(deps.db, link.id, urls);
-  deps.events.emit({ kind: 'updated', link: (await findLink(deps.db, link.id))! });
+export async function setLandingOptions(work: Work, principal: Principal, linkId: number, urls: readonly string[]): Promise<string[]> {
+  const link = await getLinkOrThrow(work.stores, principal, linkId);
+  await work.stores.landingOptions.replace(link.id, urls);
+  work.emit({ kind: 'updated', link: (await work.stores.links.find(link.id))! });
   return [...urls];
 }
 
 /** choice page -> single-destination link. */
-export async function removeLandingOptions(deps: LinkServiceDeps, link: Link): Promise<void> {
-  await clearLandingOptions(deps.db, link.id);
-  deps.events.emit({ kind: 'updated', link: (await findLink(deps.db, link.id))! });
+export async function removeLandingOptions(work: Work, principal: Principal, linkId: number): Promise<void> {
+  const link = await getLinkOrThrow(work.stores, principal, linkId);
+  await work.stores.landingOptions.clear(link.id);
+  work.emit({ kind: 'updated', link: (await work.stores.links.find(link.id))! });
 }

@@ -1,110 +1,95 @@
-import type { Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
-import type { Link, Principal } from '../core/model.ts';
+import { AppError } from '../core/errors.ts';
+import type { Link, LinkSort, Principal } from '../core/model.ts';
 import { assertBusiness } from '../core/plans.ts';
 import { randomShortCode, validateCustomCode } from '../core/short-codes.ts';
 import { validateConditions } from '../core/targeting.ts';
-import type { Database } from '../storage/schema.ts';
-import { deleteLink, findLink, insertLink, listLinks, updateLink, type LinkChanges, type LinkListQuery } from '../storage/links.kysely.ts';
-import { assertCategoryUsable } from './categories.ts';
-import type { LinkEvents } from './link-events.ts';
-
-export interface LinkServiceDeps {
-  db: Kysely<Database>;
-  events: LinkEvents;
-  /** Resolves a domain_id to a usable (the owner's, active) domain or throws a 422. */
-  assertDomainUsable?: (userId: number, domainId: number) => Promise<void>;
-}
-
-export interface CreateLinkInput {
-  redirect_url: string;
-  category_id?: number | null | undefined;
-  short_code?: string | undefined;
-  domain_id?: number | null | undefined;
-  is_active?: boolean | undefined;
-  conditions?: unknown[] | undefined;
-}
-
-export interface UpdateLinkInput {
-  redirect_url?: string | undefined;
-  category_id?: number | null | undefined;
-  domain_id?: number | null | undefined;
-  is_active?: boolean | undefined;
-  conditions?: unknown[] | undefined;
-}
+import type { CreateLinkInput, UpdateLinkInput } from '../schemas/link.ts';
+import type { LinkChanges, NewLink } from '../storage/links.kysely.ts';
+import type { Stores } from '../storage/stores.ts';
+import { ownedOrThrow } from './ownership.ts';
+import { assertCategoryUsable, assertDomainUsable } from './references.ts';
+import type { Work } from './unit-of-work.ts';
 
 const RANDOM_CODE_ATTEMPTS = 5;
 
-/** 404 when missing, then 403 when it belongs to someone else (decisions §2 order). */
-export async function getLinkOrThrow(deps: LinkServiceDeps, principal: Principal, id: number): Promise<Link> {
-  const link = await findLink(deps.db, id);
-  if (!link) throw new DomainError('link-not-found', 'Link not found.');
-  if (link.userId !== principal.user.id) throw new DomainError('forbidden', 'This link does not belong to you.');
-  return link;
+export async function getLinkOrThrow(stores: Stores, principal: Principal, id: number): Promise<Link> {
+  return ownedOrThrow(await stores.links.find(id), principal, 'link');
 }
 
-async function checkReferences(deps: LinkServiceDeps, principal: Principal, input: { category_id?: number | null | undefined; domain_id?: number | null | undefined; conditions?: unknown[] | undefined }): Promise<void> {
+type References = Pick<CreateLinkInput, 'category_id' | 'domain_id' | 'conditions'>;
+
+/** Business-only fields (403), then the references they name (422). */
+async function checkReferences(stores: Stores, principal: Principal, input: References): Promise<void> {
   if (input.conditions !== undefined) assertBusiness(principal.user.plan, 'Targeting conditions');
   if (input.domain_id !== undefined && input.domain_id !== null) {
     assertBusiness(principal.user.plan, 'Custom domains');
-    if (!deps.assertDomainUsable) throw new DomainError('validation-failed', 'The selected domain id is invalid.', { domain_id: ['The selected domain id is invalid.'] });
-    await deps.assertDomainUsable(principal.user.id, input.domain_id);
+    await assertDomainUsable(stores, principal.user.id, input.domain_id);
   }
-  if (input.category_id !== undefined && input.category_id !== null) await assertCategoryUsable(deps.db, principal.user.id, input.category_id);
+  if (input.category_id !== undefined && input.category_id !== null) {
+    await assertCategoryUsable(stores, principal.user.id, input.category_id);
+  }
 }
 
-/** Validates and stores one link (used by create and by each bulk item). */
-export async function createLink(deps: LinkServiceDeps, principal: Principal, input: CreateLinkInput): Promise<Link> {
-  await checkReferences(deps, principal, input);
-  const conditions = input.conditions === undefined ? [] : validateConditions(input.conditions);
+/** Validates and stores one link (POST /links, and each bulk item). */
+export async function createLink(work: Work, principal: Principal, input: CreateLinkInput): Promise<Link> {
+  await checkReferences(work.stores, principal, input);
   const base = {
     userId: principal.user.id,
     redirectUrl: input.redirect_url,
     isActive: input.is_active ?? true,
     categoryId: input.category_id ?? null,
     domainId: input.domain_id ?? null,
-    conditions,
+    conditions: input.conditions === undefined ? [] : validateConditions(input.conditions),
   };
-  let link: Link;
-  if (input.short_code !== undefined) {
-    link = await insertLink(deps.db, { ...base, shortCode: validateCustomCode(input.short_code) });
-  } else {
-    link = await insertWithRandomCode(deps, base);
-  }
-  deps.events.emit({ kind: 'created', link });
+  const link = input.short_code === undefined
+    ? await insertWithRandomCode(work.stores, base)
+    : await work.stores.links.insert({ ...base, shortCode: validateCustomCode(input.short_code) });
+  work.emit({ kind: 'created', link });
   return link;
 }
 
-async function insertWithRandomCode(deps: LinkServiceDeps, base: Omit<Parameters<typeof insertLink>[1], 'shortCode'>): Promise<Link> {
+async function insertWithRandomCode(stores: Stores, base: Omit<NewLink, 'shortCode'>): Promise<Link> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertLink(deps.db, { ...base, shortCode: randomShortCode() });
+      return await stores.links.insert({ ...base, shortCode: randomShortCode() });
     } catch (error) {
       // A random collision is retried with a fresh code; after a few, something else is wrong.
-      if (!(error instanceof DomainError && error.code === 'short-code-taken') || attempt >= RANDOM_CODE_ATTEMPTS) throw error;
+      const collided = error instanceof AppError && error.code === 'short-code-taken';
+      if (!collided || attempt >= RANDOM_CODE_ATTEMPTS) throw error;
     }
   }
 }
 
-export async function listUserLinks(deps: LinkServiceDeps, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
-  return listLinks(deps.db, query);
+export interface LinkListRequest {
+  sort: LinkSort;
+  direction: 'asc' | 'desc';
+  categoryId?: number | undefined;
+  search?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+export function listUserLinks(stores: Stores, principal: Principal, request: LinkListRequest) {
+  return stores.links.list({ ...request, userId: principal.user.id });
 }
 
 /** Only the fields sent change. */
-export async function updateUserLink(deps: LinkServiceDeps, principal: Principal, link: Link, input: UpdateLinkInput): Promise<Link> {
-  await checkReferences(deps, principal, input);
+export async function updateUserLink(work: Work, principal: Principal, id: number, input: UpdateLinkInput): Promise<Link> {
+  const link = await getLinkOrThrow(work.stores, principal, id);
+  await checkReferences(work.stores, principal, input);
   const changes: LinkChanges = {};
   if (input.redirect_url !== undefined) changes.redirectUrl = input.redirect_url;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.category_id !== undefined) changes.categoryId = input.category_id;
   if (input.domain_id !== undefined) changes.domainId = input.domain_id;
   if (input.conditions !== undefined) changes.conditions = validateConditions(input.conditions);
-  const updated = await updateLink(deps.db, link.id, changes);
-  deps.events.emit({ kind: 'updated', link: updated });
+  const updated = await work.stores.links.update(link.id, changes);
+  work.emit({ kind: 'updated', link: updated });
   return updated;
 }
 
-export async function deleteUserLink(deps: LinkServiceDeps, link: Link): Promise<void> {
-  await deleteLink(deps.db, link.id);
-  deps.events.emit({ kind: 'deleted', link });
+export async function deleteUserLink(work: Work, principal: Principal, id: number): Promise<void> {
+  const link = await getLinkOrThrow(work.stores, principal, id);
+  await work.stores.links.delete(link.id);
+  work.emit({ kind: 'deleted', link });
 }

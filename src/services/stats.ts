@@ -1,25 +1,13 @@
-import type { Kysely } from 'kysely';
 import { invalidField } from '../core/errors.ts';
-import type { Link, Principal } from '../core/model.ts';
+import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
+import type { LinkStats } from '../schemas/stats.ts';
 import { DIMENSIONS, type Dimension } from '../storage/click-tally.ts';
-import type { Database } from '../storage/schema.ts';
-import { breakdown, clicksSince, dailyClicks, optionPicks } from '../storage/stats.kysely.ts';
+import type { Stores } from '../storage/stores.ts';
+import { getLinkOrThrow } from './links.ts';
 
 export const TREND_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-export interface LinkStats {
-  link_id: number;
-  total_clicks: number;
-  clicks_this_month: number;
-  trend?: Array<{ date: string; clicks: number }>;
-  country?: Array<{ value: string; clicks: number }>;
-  device?: Array<{ value: string; clicks: number }>;
-  browser?: Array<{ value: string; clicks: number }>;
-  os?: Array<{ value: string; clicks: number }>;
-  options?: Array<{ url: string; picks: number }>;
-}
 
 /** `with=country,os`: Business only (403 first), then each value must be a known dimension (422). */
 export function parseWith(principal: Principal, raw: string | undefined): Dimension[] {
@@ -27,7 +15,9 @@ export function parseWith(principal: Principal, raw: string | undefined): Dimens
   assertBusiness(principal.user.plan, 'Statistics breakdowns');
   const asked = raw.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
   for (const item of asked) {
-    if (!(DIMENSIONS as readonly string[]).includes(item)) throw invalidField('with', `The selected with is invalid: use ${DIMENSIONS.join(', ')}.`);
+    if (!(DIMENSIONS as readonly string[]).includes(item)) {
+      throw invalidField('with', `The selected with is invalid: use ${DIMENSIONS.join(', ')}.`);
+    }
   }
   return [...new Set(asked as Dimension[])];
 }
@@ -38,17 +28,23 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * Totals on every plan; the 30-day trend (UTC, oldest first, zero-filled) and the breakdowns on
  * Business; pick counts per option for a choice page. All from rollups.
  */
-export async function getLinkStats(db: Kysely<Database>, principal: Principal, link: Link, dimensions: Dimension[], now: Date): Promise<LinkStats> {
+export async function getLinkStats(stores: Stores, principal: Principal, linkId: number, dimensions: Dimension[], now: Date): Promise<LinkStats> {
+  const link = await getLinkOrThrow(stores, principal, linkId);
   const monthStart = `${now.toISOString().slice(0, 7)}-01`;
-  const stats: LinkStats = { link_id: link.id, total_clicks: link.clickCount, clicks_this_month: await clicksSince(db, link.id, monthStart) };
+  const stats: LinkStats = {
+    link_id: link.id,
+    total_clicks: link.clickCount,
+    clicks_this_month: await stores.stats.clicksSince(link.id, monthStart),
+  };
   if (!hasBusinessAccess(principal.user.plan)) return stats;
-  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (TREND_DAYS - 1) * DAY_MS);
-  const daily = await dailyClicks(db, link.id, utcDay(firstDay));
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const firstDay = new Date(today - (TREND_DAYS - 1) * DAY_MS);
+  const daily = await stores.stats.dailyClicks(link.id, utcDay(firstDay));
   stats.trend = Array.from({ length: TREND_DAYS }, (_, i) => {
     const date = utcDay(new Date(firstDay.getTime() + i * DAY_MS));
     return { date, clicks: daily.get(date) ?? 0 };
   });
-  for (const dimension of dimensions) stats[dimension] = await breakdown(db, link.id, dimension);
-  if (link.type === 'choice_page') stats.options = await optionPicks(db, link.id);
+  for (const dimension of dimensions) stats[dimension] = await stores.stats.breakdown(link.id, dimension);
+  if (link.type === 'choice_page') stats.options = await stores.stats.optionPicks(link.id);
   return stats;
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { AppError } from '../core/errors.ts';
 import type { ApiToken, Principal } from '../core/model.ts';
 import type { Ability } from '../core/plans.ts';
-import type { Database } from '../storage/schema.ts';
-import { findActiveTokenByHash, insertToken, touchTokens } from '../storage/tokens.kysely.ts';
+import type { Stores } from '../storage/stores.ts';
+import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 export const TOKEN_PREFIX = 'hl_';
 
@@ -12,10 +12,22 @@ export function hashToken(plaintext: string): string {
 }
 
 /** A new token: 256 bits of randomness, base64url, behind a prefix that secret scanners can spot. */
-export async function issueToken(db: Kysely<Database>, input: { userId: number; name: string; abilities: Ability[] }): Promise<{ token: ApiToken; plaintext: string }> {
+export async function issueToken(work: Pick<Work, 'stores'>, input: { userId: number; name: string; abilities: Ability[] }): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const token = await insertToken(db, { ...input, tokenHash: hashToken(plaintext) });
+  const token = await work.stores.tokens.insert({ ...input, tokenHash: hashToken(plaintext) });
   return { token, plaintext };
+}
+
+export function listUserTokens(stores: Stores, userId: number): Promise<ApiToken[]> {
+  return stores.tokens.list(userId);
+}
+
+/** Revokes one of the user's live tokens: 404 when there is none with that id, 403 when not theirs. */
+export async function revokeUserToken(work: Work, userId: number, id: number): Promise<void> {
+  const token = await work.stores.tokens.find(id);
+  if (!token || token.revokedAt) throw new AppError('not-found', 'Token not found.');
+  if (token.userId !== userId) throw new AppError('forbidden', 'This token does not belong to you.');
+  await work.stores.tokens.revoke(token.id);
 }
 
 /**
@@ -23,13 +35,13 @@ export async function issueToken(db: Kysely<Database>, input: { userId: number; 
  * once per minute per token (and on close), so an API request costs no extra database write.
  */
 export class TokenAuthenticator {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #pending = new Map<number, string>();
   readonly #lastWritten = new Map<number, number>();
   readonly #timer: NodeJS.Timeout;
 
-  constructor(db: Kysely<Database>, flushEveryMs = 60_000) {
-    this.#db = db;
+  constructor(uow: UnitOfWork, flushEveryMs = 60_000) {
+    this.#uow = uow;
     this.#timer = setInterval(() => void this.flush().catch(() => {}), flushEveryMs);
     this.#timer.unref();
   }
@@ -37,7 +49,7 @@ export class TokenAuthenticator {
   async authenticate(plaintext: string): Promise<Principal | undefined> {
     if (!plaintext.startsWith(TOKEN_PREFIX) || plaintext.length > 200) return undefined;
     const hash = hashToken(plaintext);
-    const found = await findActiveTokenByHash(this.#db, hash);
+    const found = await this.#uow.read((stores) => stores.tokens.findActiveByHash(hash));
     // The lookup is by hash already; the constant-time comparison keeps a partial index match
     // (a collation or trimming quirk) from ever passing as equal.
     if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
@@ -58,7 +70,7 @@ export class TokenAuthenticator {
     this.#pending.clear();
     const now = Date.now();
     for (const id of batch.keys()) this.#lastWritten.set(id, now);
-    await touchTokens(this.#db, batch);
+    await this.#uow.transact(({ stores }) => stores.tokens.touch(batch));
   }
 
   async close(): Promise<void> {

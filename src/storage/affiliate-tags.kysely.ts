@@ -1,16 +1,9 @@
+import type { AffiliateTag } from '../core/model.ts';
 import type { Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
-import { isUniqueViolation, timestamp } from './errors.ts';
+import { invalidField } from '../core/errors.ts';
+import { timestamp } from '../core/time.ts';
+import { isUniqueViolation } from './errors.ts';
 import type { AffiliateTagsTable, Database } from './schema.ts';
-
-export interface AffiliateTag {
-  id: number;
-  userId: number;
-  programId: number;
-  tag: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 type Row = Omit<AffiliateTagsTable, 'id'> & { id: number };
 const toTag = (row: Row): AffiliateTag => ({ id: row.id, userId: row.user_id, programId: row.program_id, tag: row.tag, createdAt: row.created_at, updatedAt: row.updated_at });
@@ -21,8 +14,7 @@ export async function insertAffiliateTag(db: Kysely<Database>, input: { userId: 
     return toTag(await db.insertInto('affiliate_tags').values({ user_id: input.userId, program_id: input.programId, tag: input.tag, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const message = 'You already have a tag for this affiliate program.';
-      throw new DomainError('validation-failed', message, { affiliate_program_id: [message] });
+      throw invalidField('affiliate_program_id', 'You already have a tag for this affiliate program.');
     }
     throw error;
   }
@@ -44,3 +36,11 @@ export async function updateAffiliateTag(db: Kysely<Database>, id: number, tag: 
 export async function deleteAffiliateTag(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('affiliate_tags').where('id', '=', id).execute();
 }
+
+export const affiliateTagStore = {
+  insert: insertAffiliateTag,
+  list: listAffiliateTags,
+  find: findAffiliateTag,
+  update: updateAffiliateTag,
+  delete: deleteAffiliateTag,
+};

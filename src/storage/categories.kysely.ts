@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
+import { AppError, invalidField } from '../core/errors.ts';
 import type { Category } from '../core/model.ts';
-import { isUniqueViolation, timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
+import { isUniqueViolation, requireTransaction } from './errors.ts';
 import type { CategoriesTable, Database } from './schema.ts';
 
 type CategoryRow = Omit<CategoriesTable, 'id'> & { id: number };
@@ -10,8 +11,8 @@ function toCategory(row: CategoryRow): Category {
   return { id: row.id, userId: row.user_id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-function nameTaken(): DomainError {
-  return new DomainError('validation-failed', 'The name has already been taken.', { name: ['The name has already been taken.'] });
+function nameTaken(): AppError {
+  return invalidField('name', 'The name has already been taken.');
 }
 
 export async function insertCategory(db: Kysely<Database>, userId: number, name: string): Promise<Category> {
@@ -45,11 +46,12 @@ export async function renameCategory(db: Kysely<Database>, id: number, name: str
   }
 }
 
-/** Deletes the category; its links keep existing with no category (ON DELETE SET NULL). */
+/** Deletes the category; its links keep existing with no category. Two writes: needs a transaction. */
 export async function deleteCategory(db: Kysely<Database>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Explicit as well as the foreign key, so the outcome never depends on a pragma.
-    await trx.updateTable('links').set({ category_id: null }).where('category_id', '=', id).execute();
-    await trx.deleteFrom('categories').where('id', '=', id).execute();
-  });
+  requireTransaction(db, 'deleteCategory');
+  // Explicit as well as the foreign key (ON DELETE SET NULL), so the outcome never depends on a pragma.
+  await db.updateTable('links').set({ category_id: null }).where('category_id', '=', id).execute();
+  await db.deleteFrom('categories').where('id', '=', id).execute();
 }
+
+export const categoryStore = { insert: insertCategory, list: listCategories, find: findCategory, rename: renameCategory, delete: deleteCategory };

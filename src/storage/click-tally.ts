@@ -1,4 +1,4 @@
-import type { ClickEvent } from '../clicks/enrich.ts';
+import type { ClickEvent } from '../core/clicks.ts';
 
 export const DIMENSIONS = ['country', 'device', 'browser', 'os'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];

@@ -1,22 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import type { ClickEvent } from '../clicks/enrich.ts';
+import type { ClickEvent } from '../core/clicks.ts';
 import { tallyClicks } from './click-tally.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
 // SQLite allows 32,766 bound parameters per statement; 9 columns x 1,000 rows stays well inside.
 const INSERT_CHUNK = 1000;
 
 /**
- * Writes a batch in ONE transaction: the raw rows, links.click_count and every rollup, so the
- * counters never disagree with each other. Clicks of links deleted meanwhile are skipped.
+ * Writes a batch: the raw rows, links.click_count and every rollup. Inside the caller's
+ * transaction, so the counters never disagree with each other (the stream consumer adds its entry
+ * ids to the same one). Clicks of links deleted meanwhile are skipped.
  */
-export async function writeClickBatch(db: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
+export async function writeClickBatch(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
+  requireTransaction(trx, 'writeClickBatch');
   if (events.length === 0) return;
-  await db.transaction().execute((trx) => writeClicksIn(trx, events));
-}
-
-/** The same, inside a transaction the caller owns (the stream consumer adds its entry ids). */
-export async function writeClicksIn(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
   {
     const ids = [...new Set(events.map((e) => e.linkId))];
     const existing = new Set((await trx.selectFrom('links').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
@@ -101,3 +99,28 @@ export async function deleteClicksUpTo(db: Kysely<Database>, lastId: number, lim
   await db.deleteFrom('clicks').where('id', 'in', ids).execute();
   return ids.length;
 }
+
+/** Entry ids of the Redis click stream already written (the consumer's exactly-once record). */
+export async function processedEntries(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('processed_stream_entries').select('entry_id').where('entry_id', 'in', [...ids]).execute();
+  return new Set(rows.map((row) => row.entry_id));
+}
+
+export async function markEntriesProcessed(db: Kysely<Database>, ids: readonly string[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.insertInto('processed_stream_entries').values(ids.map((id) => ({ entry_id: id, processed_at: at }))).execute();
+}
+
+/** Entry ids only matter while a redelivery is possible; the consumer forgets them after a day. */
+export async function forgetEntriesBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('processed_stream_entries').where('processed_at', '<', before).execute();
+}
+
+export const clickStore = {
+  writeBatch: writeClickBatch,
+  lastIdBefore: lastClickIdBefore,
+  deleteUpTo: deleteClicksUpTo,
+  processedEntries,
+  markEntriesProcessed,
+  forgetEntriesBefore,
+};

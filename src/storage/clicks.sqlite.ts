@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { ClickEvent } from '../clicks/enrich.ts';
+import type { ClickEvent } from '../core/clicks.ts';
 import { tallyClicks } from './click-tally.ts';
 
 /** Rows per multi-row insert: large enough to amortise each statement, small enough to prepare once. */

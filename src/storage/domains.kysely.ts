@@ -1,20 +1,10 @@
 import type { Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
+import { invalidField } from '../core/errors.ts';
 import type { DomainStatus } from '../core/domain-status.ts';
-import { isUniqueViolation, timestamp } from './errors.ts';
+import type { Domain } from '../core/model.ts';
+import { timestamp } from '../core/time.ts';
+import { isUniqueViolation } from './errors.ts';
 import type { Database, DomainsTable } from './schema.ts';
-
-export interface Domain {
-  id: number;
-  userId: number;
-  hostname: string;
-  status: DomainStatus;
-  verificationToken: string;
-  lastCheckedAt: string | null;
-  verifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 type Row = Omit<DomainsTable, 'id'> & { id: number };
 const toDomain = (row: Row): Domain => ({
@@ -27,7 +17,7 @@ export async function insertDomain(db: Kysely<Database>, input: { userId: number
   try {
     return toDomain(await db.insertInto('domains').values({ user_id: input.userId, hostname: input.hostname, status: 'pending', verification_token: input.verificationToken, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('validation-failed', 'The hostname has already been taken.', { hostname: ['The hostname has already been taken.'] });
+    if (isUniqueViolation(error)) throw invalidField('hostname', 'The hostname has already been taken.');
     throw error;
   }
 }
@@ -59,3 +49,13 @@ export async function countLinksOnDomain(db: Kysely<Database>, domainId: number)
 export async function deleteDomain(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('domains').where('id', '=', id).execute();
 }
+
+export const domainStore = {
+  insert: insertDomain,
+  findByHostname: findDomainByHostname,
+  list: listDomains,
+  find: findDomain,
+  recordCheck: recordDomainCheck,
+  countLinks: countLinksOnDomain,
+  delete: deleteDomain,
+};

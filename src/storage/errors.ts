@@ -5,7 +5,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-/** The ISO-8601 UTC form every timestamp column holds. */
-export function timestamp(date: Date = new Date()): string {
-  return date.toISOString();
+/**
+ * A store function that writes more than once relies on its caller's transaction (it never opens
+ * one itself: on SQLite's single connection that would wait forever on the caller's).
+ */
+export function requireTransaction(db: { readonly isTransaction: boolean }, name: string): void {
+  if (!db.isTransaction) throw new Error(`${name} writes several rows: call it inside transact(), on the stores it gives`);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
 export async function listLandingOptions(db: Kysely<Database>, linkId: number): Promise<string[]> {
@@ -12,22 +13,22 @@ export async function listLandingOptions(db: Kysely<Database>, linkId: number): 
  * already there keeps its pick count, wherever it moves, so reordering loses no statistics.
  */
 export async function replaceLandingOptions(db: Kysely<Database>, linkId: number, urls: readonly string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const previous = await trx.selectFrom('landing_options').select(['url', 'picks']).where('link_id', '=', linkId).execute();
-    const picksByUrl = new Map(previous.map((row) => [row.url, Number(row.picks)]));
-    await trx.deleteFrom('landing_options').where('link_id', '=', linkId).execute();
-    await trx
-      .insertInto('landing_options')
-      .values(urls.map((url, position) => ({ link_id: linkId, position, url, picks: picksByUrl.get(url) ?? 0 })))
-      .execute();
-    await trx.updateTable('links').set({ type: 'choice_page', updated_at: timestamp() }).where('id', '=', linkId).execute();
-  });
+  requireTransaction(db, 'replaceLandingOptions');
+  const previous = await db.selectFrom('landing_options').select(['url', 'picks']).where('link_id', '=', linkId).execute();
+  const picksByUrl = new Map(previous.map((row) => [row.url, Number(row.picks)]));
+  await db.deleteFrom('landing_options').where('link_id', '=', linkId).execute();
+  await db
+    .insertInto('landing_options')
+    .values(urls.map((url, position) => ({ link_id: linkId, position, url, picks: picksByUrl.get(url) ?? 0 })))
+    .execute();
+  await db.updateTable('links').set({ type: 'choice_page', updated_at: timestamp() }).where('id', '=', linkId).execute();
 }
 
 /** Removes the options: the link is a single-destination link again. */
 export async function clearLandingOptions(db: Kysely<Database>, linkId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('landing_options').where('link_id', '=', linkId).execute();
-    await trx.updateTable('links').set({ type: 'simple', updated_at: timestamp() }).where('id', '=', linkId).execute();
-  });
+  requireTransaction(db, 'clearLandingOptions');
+  await db.deleteFrom('landing_options').where('link_id', '=', linkId).execute();
+  await db.updateTable('links').set({ type: 'simple', updated_at: timestamp() }).where('id', '=', linkId).execute();
 }
+
+export const landingOptionStore = { list: listLandingOptions, replace: replaceLandingOptions, clear: clearLandingOptions };

@@ -1,12 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
-import type { Link, LinkType } from '../core/model.ts';
+import { AppError } from '../core/errors.ts';
+import type { Link, LinkSort, LinkType } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
-import { isUniqueViolation, timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
+import { isUniqueViolation } from './errors.ts';
 import type { Database } from './schema.ts';
-
-export const LINK_SORTS = ['created_at', 'click_count', 'redirect_url', 'short_code', 'id'] as const;
-export type LinkSort = (typeof LINK_SORTS)[number];
 
 export interface LinkListQuery {
   userId: number;
@@ -65,8 +63,9 @@ function toLink(row: LinkRow): Link {
   };
 }
 
-function shortCodeTaken(): DomainError {
-  return new DomainError('short-code-taken', 'The short code has already been taken.', { short_code: ['The short code has already been taken.'] });
+function shortCodeTaken(): AppError {
+  const message = 'The short code has already been taken.';
+  return new AppError('short-code-taken', message, { short_code: [message] });
 }
 
 /**
@@ -150,3 +149,5 @@ export async function updateLink(db: Kysely<Database>, id: number, changes: Link
 export async function deleteLink(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('links').where('id', '=', id).execute();
 }
+
+export const linkStore = { insert: insertLink, find: findLink, list: listLinks, update: updateLink, delete: deleteLink };

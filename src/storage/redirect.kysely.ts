@@ -32,3 +32,5 @@ export async function findActiveDomainId(db: Kysely<Database>, hostname: string)
   const row = await db.selectFrom('domains').select('id').where('hostname', '=', hostname).where('status', '=', 'active').executeTakeFirst();
   return row?.id;
 }
+
+export const redirectStore = { load: loadRedirectable, ownerTags: loadOwnerTags, activeDomainId: findActiveDomainId };

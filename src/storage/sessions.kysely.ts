@@ -43,3 +43,11 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
 export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
 }
+
+export const sessionStore = {
+  insert: insertSession,
+  find: findSession,
+  extend: extendSession,
+  delete: deleteSession,
+  deleteExpired: deleteExpiredSessions,
+};

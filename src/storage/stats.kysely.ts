@@ -36,3 +36,5 @@ export async function optionPicks(db: Kysely<Database>, linkId: number): Promise
   const rows = await db.selectFrom('landing_options').select(['url', 'picks']).where('link_id', '=', linkId).orderBy('position').execute();
   return rows.map((row) => ({ url: row.url, picks: Number(row.picks) }));
 }
+
+export const statsStore = { clicksSince, dailyClicks, breakdown, optionPicks };

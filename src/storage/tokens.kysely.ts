@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiToken, User } from '../core/model.ts';
 import { isAbility, type Ability } from '../core/plans.ts';
-import { timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
 import type { ApiTokensTable, Database } from './schema.ts';
 import { toUser } from './users.kysely.ts';
 
@@ -70,3 +70,12 @@ export async function touchTokens(db: Kysely<Database>, usedAt: ReadonlyMap<numb
     await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 }
+
+export const tokenStore = {
+  insert: insertToken,
+  findActiveByHash: findActiveTokenByHash,
+  list: listTokens,
+  find: findTokenById,
+  revoke: revokeToken,
+  touch: touchTokens,
+};

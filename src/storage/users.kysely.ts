@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { DomainError } from '../core/errors.ts';
+import { invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import { isPlan, type Plan } from '../core/plans.ts';
-import { isUniqueViolation, timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
+import { isUniqueViolation } from './errors.ts';
 import type { Database, UsersTable } from './schema.ts';
 
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -32,7 +33,7 @@ export async function insertUser(db: Kysely<Database>, input: { email: string; p
     return toUser(row);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new DomainError('validation-failed', 'The email has already been taken.', { email: ['The email has already been taken.'] });
+      throw invalidField('email', 'The email has already been taken.');
     }
     throw error;
   }
@@ -57,3 +58,5 @@ export async function setUserPlan(db: Kysely<Database>, id: number, plan: Plan):
     .executeTakeFirstOrThrow();
   return toUser(row);
 }
+
+export const userStore = { insert: insertUser, findByEmail: findUserByEmail, find: findUserById, setPlan: setUserPlan };

@@ -1,20 +1,8 @@
+import type { Webhook } from '../core/model.ts';
 import type { Kysely } from 'kysely';
-import { timestamp } from './errors.ts';
+import { timestamp } from '../core/time.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from './schema.ts';
-
-export interface Webhook {
-  id: number;
-  userId: number;
-  url: string;
-  events: string[];
-  description: string | null;
-  secret: string;
-  isActive: boolean;
-  disabledReason: string | null;
-  failingSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface Delivery {
   id: number;
@@ -103,6 +91,13 @@ export async function subscribersOf(db: Kysely<Database>, userIds: readonly numb
   return rows.map(toWebhook).filter((webhook) => webhook.events.includes(event));
 }
 
+/** The owner of each of these links that still exists. */
+export async function linkOwners(db: Kysely<Database>, linkIds: readonly number[]): Promise<Map<number, number>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db.selectFrom('links').select(['id', 'user_id']).where('id', 'in', [...linkIds]).execute();
+  return new Map(rows.map((row) => [row.id, row.user_id]));
+}
+
 export async function enqueueDeliveries(db: Kysely<Database>, deliveries: ReadonlyArray<{ webhookId: number; deliveryId: string; event: string; payload: string }>, now: Date): Promise<void> {
   if (deliveries.length === 0) return;
   const at = timestamp(now);
@@ -143,27 +138,35 @@ export async function claimDueDeliveries(db: Kysely<Database>, now: Date, limit:
   return claimed;
 }
 
+/** What an attempt did to its delivery and its webhook. */
+export interface AttemptOutcome {
+  status: Delivery['status'];
+  attempts: number;
+  nextAttemptAt: string | null;
+  webhookFailingSince: string | null;
+  disableReason: string | null;
+}
+
 export async function recordAttempt(
   db: Kysely<Database>,
   delivery: { id: number; webhookId: number },
   attempt: Attempt,
-  outcome: { status: Delivery['status']; attempts: number; nextAttemptAt: string | null; webhookFailingSince: string | null; disableReason: string | null },
+  outcome: AttemptOutcome,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_attempts').values({ delivery_id: delivery.id, attempted_at: attempt.attemptedAt, status_code: attempt.statusCode, duration_ms: attempt.durationMs, error: attempt.error?.slice(0, 500) ?? null }).execute();
-    await trx.updateTable('webhook_deliveries').set({ status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, locked_until: null, updated_at: attempt.attemptedAt }).where('id', '=', delivery.id).execute();
-    await trx
-      .updateTable('webhooks')
-      .set(outcome.disableReason
-        ? { failing_since: outcome.webhookFailingSince, is_active: 0, disabled_reason: outcome.disableReason, updated_at: attempt.attemptedAt }
-        : { failing_since: outcome.webhookFailingSince })
-      .where('id', '=', delivery.webhookId)
-      .execute();
-    if (outcome.disableReason) {
-      // A disabled webhook gets nothing more: its queued deliveries are closed as failed.
-      await trx.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('webhook_id', '=', delivery.webhookId).where('status', '=', 'pending').execute();
-    }
-  });
+  requireTransaction(db, 'recordAttempt');
+  await db.insertInto('webhook_attempts').values({ delivery_id: delivery.id, attempted_at: attempt.attemptedAt, status_code: attempt.statusCode, duration_ms: attempt.durationMs, error: attempt.error?.slice(0, 500) ?? null }).execute();
+  await db.updateTable('webhook_deliveries').set({ status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, locked_until: null, updated_at: attempt.attemptedAt }).where('id', '=', delivery.id).execute();
+  await db
+    .updateTable('webhooks')
+    .set(outcome.disableReason
+      ? { failing_since: outcome.webhookFailingSince, is_active: 0, disabled_reason: outcome.disableReason, updated_at: attempt.attemptedAt }
+      : { failing_since: outcome.webhookFailingSince })
+    .where('id', '=', delivery.webhookId)
+    .execute();
+  if (outcome.disableReason) {
+    // A disabled webhook gets nothing more: its queued deliveries are closed as failed.
+    await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('webhook_id', '=', delivery.webhookId).where('status', '=', 'pending').execute();
+  }
 }
 
 export async function recentDeliveries(db: Kysely<Database>, webhookId: number, limit: number): Promise<Array<Delivery & { lastAttempt: Attempt | null }>> {
@@ -175,3 +178,17 @@ export async function recentDeliveries(db: Kysely<Database>, webhookId: number, 
   }
   return result;
 }
+
+export const webhookStore = {
+  insert: insertWebhook,
+  count: countWebhooks,
+  list: listWebhooks,
+  find: findWebhook,
+  delete: deleteWebhook,
+  subscribersOf,
+  enqueueDeliveries,
+  claimDueDeliveries,
+  recordAttempt,
+  recentDeliveries,
+  ownersOf: linkOwners,
+};

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { DomainError } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 
 // Addresses a webhook must never reach: they belong to this machine, its private network or a
 // cloud metadata service (SSRF). IPv4-mapped IPv6 addresses are checked as IPv4.
@@ -38,7 +38,7 @@ export async function resolveDeliveryTarget(hostname: string, allowPrivate: bool
   const usable = allowPrivate ? candidates : candidates.filter((candidate) => isPublicAddress(candidate.address));
   const chosen = usable[0];
   if (!chosen) {
-    throw new DomainError('forbidden', `Refusing to deliver to ${hostname}: it resolves to a private, loopback, link-local or metadata address.`);
+    throw new AppError('forbidden', `Refusing to deliver to ${hostname}: it resolves to a private, loopback, link-local or metadata address.`);
   }
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }

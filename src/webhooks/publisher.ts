@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Link } from '../core/model.ts';
-import { countsAsClick, type ClickEvent } from '../clicks/enrich.ts';
-import type { Database } from '../storage/schema.ts';
-import { enqueueDeliveries, subscribersOf } from '../storage/webhooks.kysely.ts';
+import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
+import type { Link, WebhookEvent } from '../core/model.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { Clock } from './worker.ts';
-
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'domain.verified'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const MAX_CLICKS_PER_DELIVERY = 1000;
 
@@ -17,7 +12,7 @@ export const MAX_CLICKS_PER_DELIVERY = 1000;
  * so a viral link sends one delivery per interval, not one per visit.
  */
 export class WebhookPublisher {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #clock: Clock;
   readonly #serializeLink: (link: Link) => unknown;
   readonly #onError: (error: unknown) => void;
@@ -25,8 +20,14 @@ export class WebhookPublisher {
   readonly #timer: NodeJS.Timeout;
   readonly #inFlight = new Set<Promise<void>>();
 
-  constructor(options: { db: Kysely<Database>; clock: Clock; serializeLink: (link: Link) => unknown; clickBatchMs: number; onError: (error: unknown) => void }) {
-    this.#db = options.db;
+  constructor(options: {
+    uow: UnitOfWork;
+    clock: Clock;
+    serializeLink: (link: Link) => unknown;
+    clickBatchMs: number;
+    onError: (error: unknown) => void;
+  }) {
+    this.#uow = options.uow;
     this.#clock = options.clock;
     this.#serializeLink = options.serializeLink;
     this.#onError = options.onError;
@@ -68,33 +69,33 @@ export class WebhookPublisher {
     if (this.#clicksByLink.size === 0) return;
     const batches = [...this.#clicksByLink.entries()];
     this.#clicksByLink.clear();
-    const owners = await this.#db.selectFrom('links').select(['id', 'user_id']).where('id', 'in', batches.map(([linkId]) => linkId)).execute();
-    const ownerOf = new Map(owners.map((row) => [row.id, row.user_id]));
+    const ownerOf = await this.#uow.read((stores) => stores.webhooks.ownersOf(batches.map(([linkId]) => linkId)));
     for (const [linkId, clicks] of batches) {
       const userId = ownerOf.get(linkId);
       if (userId === undefined) continue;
-      await this.publish(userId, 'link.clicked', {
-        link_id: linkId,
-        clicks: clicks.map((c) => ({ link_id: c.linkId, clicked_at: c.at, country: c.country, device: c.device, browser: c.browser, os: c.os, referrer_host: c.referrerHost })),
-      });
+      await this.publish(userId, 'link.clicked', { link_id: linkId, clicks: clicks.map(clickPayload) });
     }
   }
 
   async publish(userId: number, event: WebhookEvent, data: unknown): Promise<void> {
-    await this.#enqueue(await subscribersOf(this.#db, [userId], event), event, data);
+    await this.#uow.transact(async ({ stores }) => {
+      const subscribers = await stores.webhooks.subscribersOf([userId], event);
+      await stores.webhooks.enqueueDeliveries(this.#deliveries(subscribers, event, data), this.#clock.now());
+    });
   }
 
   /** A `webhook.test` delivery to one webhook, whatever it subscribes to. */
   async publishTo(webhook: { id: number }, data: unknown): Promise<void> {
-    await this.#enqueue([webhook], 'webhook.test', data);
+    const deliveries = this.#deliveries([webhook], 'webhook.test', data);
+    await this.#uow.transact(({ stores }) => stores.webhooks.enqueueDeliveries(deliveries, this.#clock.now()));
   }
 
-  async #enqueue(webhooks: ReadonlyArray<{ id: number }>, event: string, data: unknown): Promise<void> {
-    const now = this.#clock.now();
-    await enqueueDeliveries(this.#db, webhooks.map((webhook) => {
+  #deliveries(webhooks: ReadonlyArray<{ id: number }>, event: string, data: unknown) {
+    const createdAt = this.#clock.now().toISOString();
+    return webhooks.map((webhook) => {
       const deliveryId = randomUUID();
-      return { webhookId: webhook.id, deliveryId, event, payload: JSON.stringify({ id: deliveryId, event, created_at: now.toISOString(), data }) };
-    }), now);
+      return { webhookId: webhook.id, deliveryId, event, payload: JSON.stringify({ id: deliveryId, event, created_at: createdAt, data }) };
+    });
   }
 
   #track(promise: Promise<void>): void {
@@ -107,4 +108,16 @@ export class WebhookPublisher {
     await this.flushClicks().catch(this.#onError);
     await Promise.all(this.#inFlight);
   }
+}
+
+function clickPayload(click: ClickEvent) {
+  return {
+    link_id: click.linkId,
+    clicked_at: click.at,
+    country: click.country,
+    device: click.device,
+    browser: click.browser,
+    os: click.os,
+    referrer_host: click.referrerHost,
+  };
 }

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import { isSuccessStatus, retryDelayMs, shouldDisable } from '../core/webhook-retry.ts';
 import { SIGNATURE_HEADER, signPayload } from '../core/webhook-signature.ts';
-import { timestamp } from '../storage/errors.ts';
-import type { Database } from '../storage/schema.ts';
-import { claimDueDeliveries, recordAttempt, type Delivery, type Webhook } from '../storage/webhooks.kysely.ts';
+import { timestamp } from '../core/time.ts';
+import type { Webhook } from '../core/model.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
+import type { Attempt, AttemptOutcome, Delivery } from '../storage/webhooks.kysely.ts';
 import { sendWebhook, type SendOptions, type SendResult } from './sender.ts';
 
 export interface Clock {
@@ -25,13 +25,13 @@ export interface WorkerOptions extends SendOptions {
  * disabled with a reason the user can read.
  */
 export class WebhookWorker {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #options: WorkerOptions;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
 
-  constructor(db: Kysely<Database>, options: WorkerOptions) {
-    this.#db = db;
+  constructor(uow: UnitOfWork, options: WorkerOptions) {
+    this.#uow = uow;
     this.#options = options;
   }
 
@@ -48,7 +48,8 @@ export class WebhookWorker {
 
   async #pass(): Promise<void> {
     const now = this.#options.clock.now();
-    const due = await claimDueDeliveries(this.#db, now, this.#options.batchSize, Math.max(this.#options.timeoutMs * 3, 30_000));
+    const leaseMs = Math.max(this.#options.timeoutMs * 3, 30_000);
+    const due = await this.#uow.transact(({ stores }) => stores.webhooks.claimDueDeliveries(now, this.#options.batchSize, leaseMs));
     await Promise.all(due.map((delivery) => this.#deliver(delivery)));
   }
 
@@ -63,17 +64,21 @@ export class WebhookWorker {
     const attempts = delivery.attempts + 1;
     const attempt = { attemptedAt: timestamp(sentAt), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error ?? (result.statusCode !== null && !isSuccessStatus(result.statusCode) ? `HTTP ${result.statusCode}` : null) };
     if (result.statusCode !== null && isSuccessStatus(result.statusCode)) {
-      await recordAttempt(this.#db, delivery, attempt, { status: 'succeeded', attempts, nextAttemptAt: null, webhookFailingSince: null, disableReason: null });
+      await this.#record(delivery, attempt, { status: 'succeeded', attempts, nextAttemptAt: null, webhookFailingSince: null, disableReason: null });
       return;
     }
     const failingSince = delivery.webhook.failingSince ?? timestamp(sentAt);
     if (shouldDisable(new Date(failingSince), sentAt)) {
       const reason = `Disabled on ${timestamp(sentAt)}: every delivery failed for 3 days (last: ${attempt.error ?? 'no response'}).`;
-      await recordAttempt(this.#db, delivery, attempt, { status: 'failed', attempts, nextAttemptAt: null, webhookFailingSince: failingSince, disableReason: reason });
+      await this.#record(delivery, attempt, { status: 'failed', attempts, nextAttemptAt: null, webhookFailingSince: failingSince, disableReason: reason });
       return;
     }
     const next = timestamp(new Date(sentAt.getTime() + retryDelayMs(attempts)));
-    await recordAttempt(this.#db, delivery, attempt, { status: 'pending', attempts, nextAttemptAt: next, webhookFailingSince: failingSince, disableReason: null });
+    await this.#record(delivery, attempt, { status: 'pending', attempts, nextAttemptAt: next, webhookFailingSince: failingSince, disableReason: null });
+  }
+
+  #record(delivery: Delivery, attempt: Attempt, outcome: AttemptOutcome): Promise<void> {
+    return this.#uow.transact(({ stores }) => stores.webhooks.recordAttempt(delivery, attempt, outcome));
   }
 
   async close(): Promise<void> {

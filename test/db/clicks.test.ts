@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClickEvent } from '../../src/clicks/enrich.ts';
+import type { ClickEvent } from '../../src/core/clicks.ts';
 import { pruneClicks } from '../../src/clicks/retention.ts';
 import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
+import { EventBus } from '../../src/services/events.ts';
+import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
 import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
@@ -49,7 +51,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     } else {
       const fresh = await freshDatabaseUrl(engine);
       handle = openDatabase(fresh.url);
-      writeBatch = (events) => writeClickBatch(handle.db, events);
+      writeBatch = (events) => handle.db.transaction().execute((trx) => writeClickBatch(trx, events));
       drop = fresh.drop;
       await migrateToLatest(handle.db);
     }
@@ -89,7 +91,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
 
   it('counts choice-page picks per option, not as clicks', async () => {
     const id = await newLink();
-    await replaceLandingOptions(handle.db, id, ['https://a.example', 'https://b.example']);
+    await handle.db.transaction().execute((trx) => replaceLandingOptions(trx, id, ['https://a.example', 'https://b.example']));
     await writeBatch([click(id), click(id, { optionIndex: 1 }), click(id, { optionIndex: 1 }), click(id, { optionIndex: 0 })]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(1);
     expect(await optionPicks(handle.db, id)).toEqual([{ url: 'https://a.example', picks: 1 }, { url: 'https://b.example', picks: 2 }]);
@@ -116,14 +118,14 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const id = await newLink();
     const day = (n: number) => new Date(Date.parse('2026-05-01T12:00:00.000Z') + n * 86_400_000).toISOString();
     for (let n = 0; n < 40; n++) await writeBatch([click(id, { at: day(n) }), click(id, { at: day(n) })]);
-    const deleted = await pruneClicks(handle.db, 30, new Date(Date.parse(day(39)) + 3_600_000));
+    const deleted = await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000));
     expect(deleted).toBe(20);
     const remaining = await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).orderBy('id').execute();
     expect(remaining).toHaveLength(60);
     expect(remaining[0]!.clicked_at).toBe(day(10));
     expect((await findLink(handle.db, id))?.clickCount).toBe(80);
     expect(await clicksSince(handle.db, id, '2026-01-01')).toBe(80);
-    expect(await pruneClicks(handle.db, 30, new Date(Date.parse(day(39)) + 3_600_000))).toBe(0);
-    expect(await pruneClicks(handle.db, 0, new Date())).toBe(0);
+    expect(await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000))).toBe(0);
+    expect(await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 0, new Date())).toBe(0);
   });
 });

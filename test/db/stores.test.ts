@@ -5,7 +5,7 @@ import { deleteCategory, insertCategory, listCategories } from '../../src/storag
 import { findLink, insertLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
-import { DomainError } from '../../src/core/errors.ts';
+import { AppError } from '../../src/core/errors.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
 describe.each(engines)('stores on %s', (engine) => {
@@ -55,8 +55,8 @@ describe.each(engines)('stores on %s', (engine) => {
     const b = await insertUser(handle.db, { email: `b-${engine}@example.com`, plan: 'pro' });
     await newLink(a.id, 'Same');
     const error = await newLink(b.id, 'Same').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('short-code-taken');
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('short-code-taken');
     expect((await newLink(b.id, 'same')).shortCode).toBe('same');
   });
 
@@ -82,7 +82,7 @@ describe.each(engines)('stores on %s', (engine) => {
     const user = await insertUser(handle.db, { email: `cat-${engine}@example.com`, plan: 'pro' });
     const category = await insertCategory(handle.db, user.id, 'Old');
     const link = await newLink(user.id, `cat${engine}`, { categoryId: category.id });
-    await deleteCategory(handle.db, category.id);
+    await handle.db.transaction().execute((trx) => deleteCategory(trx, category.id));
     expect((await findLink(handle.db, link.id))?.category).toBeNull();
     expect(await listCategories(handle.db, user.id)).toEqual([]);
   });

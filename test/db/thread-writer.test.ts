@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitFacts } from '../../src/clicks/enrich.ts';
+import type { VisitFacts } from '../../src/core/clicks.ts';
 import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';

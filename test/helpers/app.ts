@@ -40,7 +40,7 @@ let userCounter = 0;
 /** A user on `plan` with a token; `headers` are ready for inject(). */
 export async function createUserWithToken(ctx: AppContext, plan: Plan, abilities: Ability[] = ['read', 'create', 'update', 'delete']) {
   userCounter += 1;
-  const user = await insertUser(ctx.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
-  const { plaintext, token } = await issueToken(ctx.db, { userId: user.id, name: 'test', abilities });
+  const user = await insertUser(ctx.database.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
+  const { plaintext, token } = await ctx.uow.transact((work) => issueToken(work, { userId: user.id, name: 'test', abilities }));
   return { user, token, plaintext, headers: { authorization: `Bearer ${plaintext}`, accept: 'application/json' } };
 }

@@ -50,7 +50,7 @@ describe('affiliate programs and tags (Business)', () => {
   it('tells the redirect cache that the owner’s tags changed', async () => {
     const { user, headers: h } = await createUserWithToken(t.ctx, 'business');
     const seen: unknown[] = [];
-    const stop = t.ctx.linkEvents.subscribe((change) => seen.push(change));
+    const stop = t.ctx.events.subscribe((change) => seen.push(change));
     await call('POST', '/affiliates', { affiliate_program_id: 4, tag: 'fr-21' }, h);
     stop();
     expect(seen).toContainEqual({ kind: 'tags-changed', userId: user.id });

@@ -30,13 +30,13 @@ describe('authentication', () => {
   it('answers 401 for a revoked token', async () => {
     const { token, headers } = await createUserWithToken(t.ctx, 'pro');
     expect((await get('/api/v1/links', headers)).statusCode).toBe(200);
-    await revokeToken(t.ctx.db, token.id);
+    await revokeToken(t.ctx.database.db, token.id);
     expect((await get('/api/v1/links', headers)).statusCode).toBe(401);
   });
 
   it('stores only a SHA-256 hash of the token, never the plaintext', async () => {
     const { token, plaintext } = await createUserWithToken(t.ctx, 'pro');
-    const row = await t.ctx.db.selectFrom('api_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db.selectFrom('api_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
     expect(plaintext).toMatch(/^hl_[A-Za-z0-9_-]{43}$/);
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(plaintext.slice(3));
@@ -46,11 +46,11 @@ describe('authentication', () => {
     const { token, headers } = await createUserWithToken(t.ctx, 'pro');
     await get('/api/v1/links', headers);
     await t.ctx.tokens.flush();
-    const first = await t.ctx.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
+    const first = await t.ctx.database.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
     expect(first.last_used_at).not.toBeNull();
     await get('/api/v1/links', headers);
     // Within the minute, the second use is held in memory, not written.
-    const second = await t.ctx.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
+    const second = await t.ctx.database.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
     expect(second.last_used_at).toBe(first.last_used_at);
   });
 });

@@ -26,7 +26,7 @@ describe('dashboard accounts and sessions', () => {
 
   it('stores only a hash of the session cookie', async () => {
     const { rawCookie } = await signUp();
-    const rows = await t.ctx.db.selectFrom('sessions').select('id').execute();
+    const rows = await t.ctx.database.db.selectFrom('sessions').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(rawCookie.value);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
   });

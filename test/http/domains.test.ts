@@ -10,7 +10,7 @@ beforeAll(async () => {
   dns = await startDnsServer({});
   t = await createTestApp({ DNS_SERVERS: '', SHORT_URL: 'https://hop.example', RATE_LIMIT_DOMAINS: '1000' });
   // The DNS provider reads DNS_SERVERS at start; point it at the loopback server.
-  const { createDnsProvider } = await import('../../src/domains/dns-provider.ts');
+  const { createDnsProvider } = await import('../../src/domain-verification/dns-provider.ts');
   t.ctx.domains.provider = createDnsProvider({ servers: [dns.address], shortHostname: 'hop.example', timeoutMs: 500 });
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
 });
@@ -58,7 +58,7 @@ describe('custom domains (Business)', () => {
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
     let payload: string | undefined;
     for (let i = 0; i < 100 && !payload; i++) {
-      payload = (await t.ctx.db.selectFrom('webhook_deliveries').select('payload').where('webhook_id', '=', hook.json().id).executeTakeFirst())?.payload;
+      payload = (await t.ctx.database.db.selectFrom('webhook_deliveries').select('payload').where('webhook_id', '=', hook.json().id).executeTakeFirst())?.payload;
       if (!payload) await new Promise((r) => setTimeout(r, 10));
     }
     expect(JSON.parse(payload!)).toMatchObject({ event: 'domain.verified', data: { id: domain.id, hostname: 'hooked.brand.test', status: 'active' } });
@@ -66,14 +66,14 @@ describe('custom domains (Business)', () => {
 
   it('accepts the TXT token as well', async () => {
     const domain = (await call('POST', '/domains', { hostname: 'txt.brand.test' })).json();
-    const token = (await t.ctx.db.selectFrom('domains').select('verification_token').where('id', '=', domain.id).executeTakeFirstOrThrow()).verification_token;
+    const token = (await t.ctx.database.db.selectFrom('domains').select('verification_token').where('id', '=', domain.id).executeTakeFirstOrThrow()).verification_token;
     dns.setZone({ '_hoplink.txt.brand.test': { TXT: [token] } });
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
   });
 
   it('fails a domain left unverified for 7 days', async () => {
     const domain = (await call('POST', '/domains', { hostname: 'late.brand.test' })).json();
-    await t.ctx.db.updateTable('domains').set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('id', '=', domain.id).execute();
+    await t.ctx.database.db.updateTable('domains').set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('id', '=', domain.id).execute();
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('failed');
   });
 

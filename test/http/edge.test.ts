@@ -71,7 +71,7 @@ describe('the short host', () => {
     const link = await createLink({ redirect_url: 'https://example.com/bot' });
     expect((await visit(`/${link.short_code}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).status).toBe(302);
     expect(await clickCount(link.id)).toBe(0);
-    const rows = await t.ctx.db.selectFrom('clicks').select('is_bot').where('link_id', '=', link.id).execute();
+    const rows = await t.ctx.database.db.selectFrom('clicks').select('is_bot').where('link_id', '=', link.id).execute();
     expect(rows).toEqual([{ is_bot: 1 }]);
   });
 
@@ -102,7 +102,7 @@ describe('the short host', () => {
     await t.ctx.clicks.flush();
     const stats = (await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/stats?with=country,device,browser,os`, headers })).json();
     expect(stats).toMatchObject({ total_clicks: 1, country: [{ value: 'GB', clicks: 1 }], device: [{ value: 'mobile', clicks: 1 }], browser: [{ value: 'safari', clicks: 1 }], os: [{ value: 'ios', clicks: 1 }] });
-    const row = await t.ctx.db.selectFrom('clicks').select('referrer_host').where('link_id', '=', link.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db.selectFrom('clicks').select('referrer_host').where('link_id', '=', link.id).executeTakeFirstOrThrow();
     expect(row.referrer_host).toBe('news.example');
   });
 });
@@ -185,16 +185,16 @@ describe('affiliate tags and hosts', () => {
     const link = await createLink({ redirect_url: 'https://www.amazon.com/dp/B01?psc=1' });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://www.amazon.com/dp/B01?psc=1');
     const now = new Date().toISOString();
-    await t.ctx.db.insertInto('affiliate_tags').values({ user_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now }).execute();
-    t.ctx.linkEvents.emit({ kind: 'tags-changed', userId });
+    await t.ctx.database.db.insertInto('affiliate_tags').values({ user_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now }).execute();
+    t.ctx.events.emit({ kind: 'tags-changed', userId });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://www.amazon.com/dp/B01?psc=1&tag=hop-20');
   });
 
   it('serves a custom domain only its own codes, and the default host only its own', async () => {
     const now = new Date().toISOString();
-    const domain = await t.ctx.db.insertInto('domains').values({ user_id: userId, hostname: 'go.brand.test', status: 'active', verification_token: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const domain = await t.ctx.database.db.insertInto('domains').values({ user_id: userId, hostname: 'go.brand.test', status: 'active', verification_token: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
     const code = `brand${Date.now()}`;
-    await insertLink(t.ctx.db, { userId, shortCode: code, redirectUrl: 'https://brand.example/', isActive: true, categoryId: null, domainId: domain.id, conditions: [] });
+    await insertLink(t.ctx.database.db, { userId, shortCode: code, redirectUrl: 'https://brand.example/', isActive: true, categoryId: null, domainId: domain.id, conditions: [] });
     expect(await visitAs('go.brand.test', `/${code}`)).toEqual({ status: 302, location: 'https://brand.example/' });
     expect(await visitAs('GO.Brand.test:443', `/${code}`)).toEqual({ status: 302, location: 'https://brand.example/' });
     expect((await visit(`/${code}`)).status).toBe(404);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClickEvent } from '../../src/clicks/enrich.ts';
-import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
+import type { ClickEvent } from '../../src/core/clicks.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -16,13 +15,13 @@ const click = (linkId: number, at: string, overrides: Partial<ClickEvent> = {}):
 async function linkWithClicks(plan: 'pro' | 'business') {
   const user = await createUserWithToken(t.ctx, plan);
   const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: user.headers, payload: { redirect_url: 'https://example.com' } })).json();
-  await writeClickBatch(t.ctx.db, [
+  await t.ctx.uow.transact(({ stores }) => stores.clicks.writeBatch([
     click(link.id, daysAgo(0)),
     click(link.id, daysAgo(0), { country: 'GB', device: 'mobile', browser: 'safari', os: 'ios' }),
     click(link.id, daysAgo(2), { country: 'GB' }),
     click(link.id, daysAgo(45)),
     click(link.id, daysAgo(0), { bot: true }),
-  ]);
+  ]));
   return { ...user, link };
 }
 
@@ -78,14 +77,14 @@ describe('GET /links/{id}/stats', () => {
   it('adds picks per option for a choice-page link', async () => {
     const { headers, link } = await linkWithClicks('business');
     await t.app.inject({ method: 'PUT', url: `/api/v1/links/${link.id}/landing-options`, headers, payload: { options: ['https://a.example', 'https://b.example'] } });
-    await writeClickBatch(t.ctx.db, [click(link.id, daysAgo(0), { optionIndex: 1 })]);
+    await t.ctx.uow.transact(({ stores }) => stores.clicks.writeBatch([click(link.id, daysAgo(0), { optionIndex: 1 })]));
     expect((await stats(headers, link.id)).json().options).toEqual([{ url: 'https://a.example', picks: 0 }, { url: 'https://b.example', picks: 1 }]);
   });
 
   it('never reads the raw clicks: deleting them changes nothing', async () => {
     const { headers, link } = await linkWithClicks('business');
     const before = (await stats(headers, link.id, '?with=country')).json();
-    await t.ctx.db.deleteFrom('clicks').where('link_id', '=', link.id).execute();
+    await t.ctx.database.db.deleteFrom('clicks').where('link_id', '=', link.id).execute();
     expect((await stats(headers, link.id, '?with=country')).json()).toEqual(before);
   });
 

@@ -15,7 +15,7 @@ let headers: Record<string, string>;
 let now: Date;
 const clock: Clock = { now: () => now };
 const worker = (overrides: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
-  new WebhookWorker(t.ctx.db, { allowPrivate: true, pollIntervalMs: 3_600_000, timeoutMs: 2000, maxResponseBytes: 1024, batchSize: 20, clock, ...overrides });
+  new WebhookWorker(t.ctx.uow, { allowPrivate: true, pollIntervalMs: 3_600_000, timeoutMs: 2000, maxResponseBytes: 1024, batchSize: 20, clock, ...overrides });
 
 beforeAll(async () => {
   t = await createTestApp(DEV_ENV);
@@ -39,7 +39,7 @@ async function subscribe(events: string[], url = receiver.url) {
 }
 
 async function queuedFor(webhookId: number): Promise<number> {
-  const row = await t.ctx.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
+  const row = await t.ctx.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -201,7 +201,7 @@ describe('SSRF protection', () => {
     await waitForQueued(id);
     await worker({ allowPrivate: false }).runOnce();
     expect(receiver.received).toHaveLength(0);
-    const row = await t.ctx.db.selectFrom('webhook_attempts').select('error').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db.selectFrom('webhook_attempts').select('error').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row.error).toMatch(/private, loopback/);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Principal } from '../../core/model.ts';
 import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, type Ability } from '../../core/plans.ts';
 import type { RateLimiter, RateLimiters } from '../rate-limiter.ts';
@@ -42,7 +42,7 @@ async function applyLimit(reply: FastifyReply, limiter: RateLimiter, key: string
   reply.header('X-RateLimit-Remaining', decision.remaining);
   if (!decision.allowed) {
     reply.header('Retry-After', decision.retryAfterSeconds);
-    throw new DomainError('rate-limited', 'Too Many Attempts.');
+    throw new AppError('rate-limited', 'Too Many Attempts.');
   }
 }
 
@@ -69,7 +69,7 @@ export function registerAuth(app: FastifyInstance, options: { authenticators: Au
     if (!principal) {
       // Unauthenticated attempts are limited by address, which also slows token guessing.
       await applyLimit(reply, options.limiters.anonymous, `ip:${request.ip}`);
-      throw new DomainError('unauthenticated', 'Unauthenticated.');
+      throw new AppError('unauthenticated', 'Unauthenticated.');
     }
     await applyLimit(reply, limiterFor(options.limiters, principal, config.limiter ?? 'general'), `user:${principal.user.id}`);
     request.principal = principal;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { DomainError, type ErrorCode, type FieldErrors } from '../../core/errors.ts';
+import { AppError, type ErrorCode, type FieldErrors } from '../../core/errors.ts';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthenticated: 401,
@@ -8,8 +8,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'ability-missing': 403,
   forbidden: 403,
   'not-found': 404,
-  'link-not-found': 404,
-  'category-not-found': 404,
   'validation-failed': 422,
   'short-code-taken': 422,
   'rate-limited': 429,
@@ -104,7 +102,7 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
 /** One place that turns every failure into the bodies of decisions §3. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
+    if (error instanceof AppError) {
       if (error.code === 'validation-failed' || error.code === 'short-code-taken') {
         return sendValidation(reply, error.fieldErrors ?? { request: [error.message] });
       }

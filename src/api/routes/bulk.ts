@@ -1,29 +1,13 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createLinksInBulk, MAX_BULK_ITEMS } from '../../services/bulk-links.ts';
-import type { LinkServiceDeps } from '../../services/links.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BODY_ERRORS, errorResponses } from '../../schemas/common.ts';
+import { BulkBody, BulkResponse, CreateLinkBody } from '../../schemas/link.ts';
+import { createLinksInBulk } from '../../services/bulk-links.ts';
+import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { validationErrors } from '../plugins/errors.ts';
 import { compileBodyValidator } from '../plugins/validation.ts';
-import { BODY_ERRORS, errorResponses } from '../schemas/common.ts';
-import { CreateLinkBody } from '../schemas/link.ts';
 import { linkResource } from '../serializers.ts';
 
-const BulkBody = Type.Object(
-  {
-    links: Type.Array(Type.Any(), {
-      minItems: 1,
-      maxItems: MAX_BULK_ITEMS,
-      description: '1 to 100 items, each shaped like the body of POST /links. Items are validated one by one.',
-    }),
-  },
-  { additionalProperties: false },
-);
-
-const BulkResponse = Type.Object({
-  created: Type.Array(Type.Ref('Link')),
-  errors: Type.Array(Type.Object({ index: Type.Integer({ description: 'Position of the item in `links`, from 0.' }), message: Type.String() })),
-});
-
-export const bulkRoutes: FastifyPluginAsyncTypebox<{ links: LinkServiceDeps; shortUrl: string }> = async (app, { links, shortUrl }) => {
+export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: string }> = async (app, { uow, shortUrl }) => {
   const validateItem = compileBodyValidator(CreateLinkBody);
   const problemWith = (item: unknown): string | undefined => {
     if (validateItem(item)) return undefined;
@@ -35,13 +19,15 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ links: LinkServiceDeps; sho
     config: { business: 'Bulk creation' },
     schema: {
       summary: 'Create up to 100 links',
-      description: 'Each item is validated on its own: invalid items are reported in `errors` (with their index) and never stop the valid ones, which are created in order in one transaction. An empty list or more than 100 items is a 422 for the whole call.',
+      description: 'Each item is validated on its own: invalid items are reported in `errors` (with their index) '
+        + 'and never stop the valid ones, which are created in order in one transaction. '
+        + 'An empty list or more than 100 items is a 422 for the whole call.',
       tags: ['Links'],
       body: BulkBody,
       response: { 200: BulkResponse, ...errorResponses(...BODY_ERRORS) },
     },
   }, async (request) => {
-    const result = await createLinksInBulk(links, request.principal, request.body.links, problemWith);
+    const result = await uow.transact((work) => createLinksInBulk(work, request.principal, request.body.links, problemWith));
     return { created: result.created.map((link) => linkResource(link, shortUrl)), errors: result.errors };
   });
 };

@@ -1,18 +1,19 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink, type LinkServiceDeps } from '../../services/links.ts';
+import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../../schemas/common.ts';
+import { CreateLinkBody, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
+import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink } from '../../services/links.ts';
+import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
-import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../schemas/common.ts';
-import { CreateLinkBody, LinkSchema, ListLinksQuery, UpdateLinkBody } from '../schemas/link.ts';
 import { linkDetailResource, linkResource, paginate } from '../serializers.ts';
 
 export interface LinkRoutesOptions {
-  links: LinkServiceDeps;
+  uow: UnitOfWork;
   appUrl: string;
   shortUrl: string;
 }
 
-export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { links, appUrl, shortUrl }) => {
-  const ownedLink = ownedResource((principal, id) => getLinkOrThrow(links, principal, id));
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { uow, appUrl, shortUrl }) => {
+  const ownedLink = ownedResource(uow, getLinkOrThrow);
 
   app.get('/links', {
     schema: {
@@ -26,28 +27,29 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
     const q = request.query;
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 15;
-    const { links: found, total } = await listUserLinks(links, {
-      userId: request.principal.user.id,
+    const { links, total } = await uow.read((stores) => listUserLinks(stores, request.principal, {
       sort: q.sort ?? 'created_at',
       direction: q.direction ?? 'desc',
       categoryId: q.category_id,
       search: q.search,
       page,
       perPage,
-    });
-    return paginate(found.map((link) => linkResource(link, shortUrl)), { total, page, perPage, path: `${appUrl}/api/v1/links`, requestUrl: request.url });
+    }));
+    const data = links.map((link) => linkResource(link, shortUrl));
+    return paginate(data, { total, page, perPage, path: `${appUrl}/api/v1/links`, requestUrl: request.url });
   });
 
   app.post('/links', {
     schema: {
       summary: 'Create a link',
-      description: 'Creates a link with a random 7-character base62 code, or the custom `short_code`. `conditions` and `domain_id` need the Business plan.',
+      description: 'Creates a link with a random 7-character base62 code, or the custom `short_code`. '
+        + '`conditions` and `domain_id` need the Business plan.',
       tags: ['Links'],
       body: CreateLinkBody,
       response: { 201: Type.Ref('Link'), ...errorResponses(...BODY_ERRORS) },
     },
   }, async (request, reply) => {
-    const link = await createLink(links, request.principal, request.body);
+    const link = await uow.transact((work) => createLink(work, request.principal, request.body));
     return reply.code(201).send(linkResource(link, shortUrl));
   });
 
@@ -73,7 +75,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       response: { 200: Type.Ref('Link'), ...errorResponses(404, ...BODY_ERRORS) },
     },
   }, async (request) => {
-    const link = await updateUserLink(links, request.principal, ownedLink.get(request), request.body);
+    const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, request.body));
     return linkResource(link, shortUrl);
   });
 
@@ -86,7 +88,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    await deleteUserLink(links, ownedLink.get(request));
+    await uow.transact((work) => deleteUserLink(work, request.principal, request.params.id));
     return reply.code(204).send(null);
   });
 };

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { VisitFacts } from '../clicks/enrich.ts';
+import type { VisitFacts } from '../core/clicks.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 
 /**

@@ -1,20 +1,31 @@
-import { Type } from '@fastify/type-provider-typebox';
-import { LINK_SORTS } from '../../storage/links.kysely.ts';
+import { Type, type Static } from 'typebox';
+import { LINK_SORTS } from '../core/model.ts';
+import { CONDITION_TYPES, MAX_CONDITIONS, OPERATORS, VOCABULARIES } from '../core/targeting.ts';
 import { NullableInteger, Timestamp } from './common.ts';
 
 export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'Absolute http or https URL, at most 2048 characters.' });
 
+const VALUES_HELP = [
+  'country: ISO 3166 alpha-2',
+  ...Object.entries(VOCABULARIES).map(([type, values]) => `${type}: ${values.join('|')}`),
+  'language: ISO 639-1',
+].join('; ');
+
 export const ConditionSchema = Type.Object(
   {
-    type: Type.Union([Type.Literal('country'), Type.Literal('device'), Type.Literal('os'), Type.Literal('browser'), Type.Literal('language')]),
-    operator: Type.Union([Type.Literal('in'), Type.Literal('not_in')]),
-    values: Type.Array(Type.String(), { minItems: 1, description: 'country: ISO 3166 alpha-2; device: desktop|mobile|tablet; os: ios|android|windows|macos|linux; browser: chrome|safari|firefox|edge|opera|samsung; language: ISO 639-1.' }),
+    type: Type.Union(CONDITION_TYPES.map((type) => Type.Literal(type))),
+    operator: Type.Union(OPERATORS.map((operator) => Type.Literal(operator))),
+    values: Type.Array(Type.String(), { minItems: 1, description: `${VALUES_HELP}.` }),
     redirect_url: HttpUrl,
   },
   { $id: 'Condition', description: 'Evaluated in order; the first match wins.' },
 );
 
-const Conditions = Type.Array(Type.Any(), { maxItems: 20, description: 'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field.' });
+const Conditions = Type.Array(Type.Any(), {
+  maxItems: MAX_CONDITIONS,
+  description: 'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one '
+    + 'so errors name conditions.N.field.',
+});
 
 export const LinkSchema = Type.Object(
   {
@@ -72,3 +83,47 @@ export const ListLinksQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type LinkRecord = Static<typeof LinkSchema>;
+export type CreateLinkInput = Static<typeof CreateLinkBody>;
+export type UpdateLinkInput = Static<typeof UpdateLinkBody>;
+export type ListLinksInput = Static<typeof ListLinksQuery>;
+
+export const MAX_BULK_ITEMS = 100;
+
+export const BulkBody = Type.Object(
+  {
+    links: Type.Array(Type.Any(), {
+      minItems: 1,
+      maxItems: MAX_BULK_ITEMS,
+      description: '1 to 100 items, each shaped like the body of POST /links. Items are validated one by one.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const BulkItemErrorSchema = Type.Object({
+  index: Type.Integer({ description: 'Position of the item in `links`, from 0.' }),
+  message: Type.String(),
+});
+export type BulkItemError = Static<typeof BulkItemErrorSchema>;
+
+export const BulkResponse = Type.Object({
+  created: Type.Array(Type.Ref('Link')),
+  errors: Type.Array(BulkItemErrorSchema),
+});
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 8;
+
+export const LandingOptionsBody = Type.Object(
+  {
+    options: Type.Array(HttpUrl, {
+      minItems: MIN_OPTIONS,
+      maxItems: MAX_OPTIONS,
+      description: '2 to 8 absolute http(s) URLs, in the order shown to visitors.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const LandingOptionsResponse = Type.Object({ options: Type.Array(Type.String()) });

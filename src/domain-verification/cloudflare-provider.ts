@@ -1,4 +1,4 @@
-import { DomainError } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { DomainCheckResult, DomainProvider } from './provider.ts';
 
 interface Envelope<T> {
@@ -28,7 +28,7 @@ export function createCloudflareProvider(options: { baseUrl: string; zoneId: str
     if (!body.success) {
       const message = body.errors.map((e) => e.message).join('; ') || `HTTP ${res.status}`;
       // 1406: the hostname already exists on the zone (another customer or a previous attempt).
-      if (body.errors.some((e) => e.code === 1406)) throw new DomainError('conflict', `Cloudflare: ${message}`);
+      if (body.errors.some((e) => e.code === 1406)) throw new AppError('conflict', `Cloudflare: ${message}`);
       throw new Error(`Cloudflare API error: ${message}`);
     }
     return body;

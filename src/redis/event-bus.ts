@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { LinkChange, LinkEvents } from '../services/link-events.ts';
+import type { AppEvent, EventBus } from '../services/events.ts';
 
 /**
  * Carries link changes between instances over Redis pub/sub, so a change made through one
@@ -14,7 +14,7 @@ export class RedisEventBus {
   readonly #instance = randomUUID();
   readonly #unsubscribe: () => void;
 
-  private constructor(publisher: Redis, subscriber: Redis, channel: string, events: LinkEvents) {
+  private constructor(publisher: Redis, subscriber: Redis, channel: string, events: EventBus) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
     this.#channel = channel;
@@ -23,12 +23,12 @@ export class RedisEventBus {
       void this.#publisher.publish(this.#channel, JSON.stringify({ from: this.#instance, change })).catch(() => {});
     });
     subscriber.on('message', (_channel: string, message: string) => {
-      const { from, change } = JSON.parse(message) as { from: string; change: LinkChange };
+      const { from, change } = JSON.parse(message) as { from: string; change: AppEvent };
       if (from !== this.#instance) events.emit({ ...change, remote: true });
     });
   }
 
-  static async start(publisher: Redis, events: LinkEvents, channel: string): Promise<RedisEventBus> {
+  static async start(publisher: Redis, events: EventBus, channel: string): Promise<RedisEventBus> {
     const subscriber = publisher.duplicate();
     await subscriber.subscribe(channel);
     return new RedisEventBus(publisher, subscriber, channel, events);

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 

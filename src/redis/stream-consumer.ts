@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import { countsAsClick, createEnricher, type ClickEvent, type VisitFacts } from '../clicks/enrich.ts';
+import { createEnricher } from '../clicks/enrich.ts';
+import { countsAsClick, type ClickEvent, type VisitFacts } from '../core/clicks.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
-import { writeClicksIn } from '../storage/clicks.kysely.ts';
-import type { Database } from '../storage/schema.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 type Entry = [id: string, fields: string[]];
 
@@ -26,7 +25,7 @@ export interface StreamConsumerOptions {
  * nor counts one twice. Entries left pending by a dead consumer are claimed after `claimIdleMs`.
  */
 export class StreamClickConsumer {
-  readonly #db: Kysely<Database>;
+  readonly #uow: UnitOfWork;
   readonly #reader: Redis;
   readonly #redis: Redis;
   readonly #options: Required<Omit<StreamConsumerOptions, 'onWritten'>> & Pick<StreamConsumerOptions, 'onWritten'>;
@@ -35,8 +34,8 @@ export class StreamClickConsumer {
   #running = true;
   #loop: Promise<void> | undefined;
 
-  constructor(db: Kysely<Database>, redis: Redis, geo: GeoLookup, options: StreamConsumerOptions) {
-    this.#db = db;
+  constructor(uow: UnitOfWork, redis: Redis, geo: GeoLookup, options: StreamConsumerOptions) {
+    this.#uow = uow;
     this.#redis = redis;
     this.#reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
     this.#enrich = createEnricher(geo);
@@ -85,20 +84,19 @@ export class StreamClickConsumer {
   /** Entry ids only matter while a redelivery is possible; a day is far beyond any claim delay. */
   async #forgetOldEntries(): Promise<void> {
     const before = new Date(Date.now() - 86_400_000).toISOString();
-    await this.#db.deleteFrom('processed_stream_entries').where('processed_at', '<', before).execute();
+    await this.#uow.transact(({ stores }) => stores.clicks.forgetEntriesBefore(before));
   }
 
   async #process(entries: Entry[]): Promise<void> {
     const ids = entries.map(([id]) => id);
     const counted: ClickEvent[] = [];
-    await this.#db.transaction().execute(async (trx) => {
-      const done = new Set((await trx.selectFrom('processed_stream_entries').select('entry_id').where('entry_id', 'in', ids).execute()).map((r) => r.entry_id));
+    await this.#uow.transact(async ({ stores }) => {
+      const done = await stores.clicks.processedEntries(ids);
       const fresh = entries.filter(([id]) => !done.has(id));
       if (fresh.length === 0) return;
       const events = fresh.map(([, fields]) => this.#enrich(JSON.parse(fields[1]!) as VisitFacts));
-      await writeClicksIn(trx, events);
-      const now = new Date().toISOString();
-      await trx.insertInto('processed_stream_entries').values(fresh.map(([id]) => ({ entry_id: id, processed_at: now }))).execute();
+      await stores.clicks.writeBatch(events);
+      await stores.clicks.markEntriesProcessed(fresh.map(([id]) => id), new Date().toISOString());
       counted.push(...events.filter(countsAsClick));
     });
     // Only after the commit: acknowledge, and drop the entries so the stream stays small.

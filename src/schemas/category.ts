@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { Timestamp } from './common.ts';
 
 export const CategorySchema = Type.Object(
@@ -10,3 +10,6 @@ export const CategoryBody = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: 255 }) },
   { additionalProperties: false },
 );
+
+export type CategoryRecord = Static<typeof CategorySchema>;
+export type CategoryInput = Static<typeof CategoryBody>;

@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis';
+import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
+import { RedisStreamClickSink } from '../redis/stream-sink.ts';
+import { StreamClickConsumer } from '../redis/stream-consumer.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
+import { isSqliteFile } from '../storage/database.ts';
+import { ClickBuffer, type ClickBufferStats } from './buffer.ts';
+import type { GeoLookup } from './geo.ts';
+import type { ClickSink } from './sink.ts';
+import { ThreadClickWriter } from './thread-writer.ts';
+import { createVisitWriter } from './visit-writer.ts';
+
+/** The edge's end of the pipeline: `record` returns at once; `flush` waits for what was accepted. */
+export interface RecordingSink extends ClickSink {
+  flush(): Promise<void>;
+  stats(): ClickBufferStats;
+}
+
+/** What follows a committed click batch: link.clicked webhooks (the webhook publisher). */
+export interface AfterClickBatch {
+  /** How many more counted clicks of each link the next deliveries can carry. */
+  clickRoom(linkIds: Iterable<number>): Map<number, number>;
+  /** Told once a batch has committed, with its counted clicks (no bots, no choice-page picks). */
+  clicksRecorded(counted: readonly ClickEvent[]): void;
+}
+
+export interface ClickPipeline {
+  sink: RecordingSink;
+  /** Hands on everything accepted, then stops the writer. */
+  close(): Promise<void>;
+}
+
+/**
+ * One process: visits wait in an in-memory buffer and are written in batches (every 250 ms or
+ * 1,000 visits). A SQLite file gets a writer thread with its own connection, which enriches and
+ * writes each batch in one transaction (better-sqlite3 would otherwise block redirects for each
+ * batch); an in-memory database, or PostgreSQL without Redis, is written from this thread through
+ * the unit of work.
+ */
+export function createLocalClickPipeline(options: {
+  databaseUrl: string;
+  uow: UnitOfWork;
+  geo: GeoLookup;
+  after: AfterClickBatch;
+  onError: (error: unknown) => void;
+}): ClickPipeline {
+  const { uow, after } = options;
+  const threaded = isSqliteFile(options.databaseUrl) ? new ThreadClickWriter(options.databaseUrl) : undefined;
+  const writeVisits = threaded
+    ? threaded.write.bind(threaded)
+    : createVisitWriter((events) => uow.transact(({ stores }) => stores.clicks.writeBatch(events)), options.geo);
+  const buffer = new ClickBuffer<VisitFacts>({
+    // Either writer answers with no more counted clicks than link.clicked deliveries can carry.
+    write: async (visits) => {
+      const room = after.clickRoom(new Set(visits.map((visit) => visit.linkId)));
+      after.clicksRecorded(await writeVisits(visits, room));
+    },
+    onError: options.onError,
+  });
+  return {
+    sink: buffer,
+    async close() {
+      try {
+        await buffer.close();
+      } finally {
+        await threaded?.close();
+      }
+    },
+  };
+}
+
+/**
+ * Several instances: each visit is appended to a Redis Stream, and a consumer group (one member
+ * per instance) writes the stream to the database, each batch with its entry ids in one
+ * transaction, acknowledged after the commit.
+ */
+export async function createStreamClickPipeline(options: {
+  redis: Redis;
+  prefix: string;
+  claimIdleMs: number;
+  uow: UnitOfWork;
+  geo: GeoLookup;
+  after: AfterClickBatch;
+  onError: (error: unknown) => void;
+}): Promise<ClickPipeline> {
+  const stream = `${options.prefix}clicks`;
+  const sink = new RedisStreamClickSink(options.redis, stream);
+  const consumer = new StreamClickConsumer(options.uow, options.redis, options.geo, {
+    stream,
+    group: `${options.prefix}click-writers`,
+    claimIdleMs: options.claimIdleMs,
+    onError: options.onError,
+    onWritten: (counted) => options.after.clicksRecorded(counted),
+  });
+  await consumer.start();
+  return {
+    sink,
+    async close() {
+      try {
+        await sink.close();
+      } finally {
+        await consumer.close();
+      }
+    },
+  };
+}

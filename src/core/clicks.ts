@@ -1,0 +1,45 @@
+// The visit and click vocabulary every layer shares: the edge captures VisitFacts, the click
+// pipeline enriches them into ClickEvents, storage counts them and webhooks report them.
+
+/** What the redirect knows about a visit: cheap to capture, enriched later, off the request path. */
+export interface VisitFacts {
+  linkId: number;
+  /** Epoch milliseconds. */
+  at: number;
+  ip: string;
+  userAgent: string | undefined;
+  referer: string | undefined;
+  /** Set for a choice-page pick (0-based): recorded per option, not counted as a click. */
+  optionIndex?: number | null;
+}
+
+/** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
+export interface ClickEvent {
+  linkId: number;
+  at: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrerHost: string | null;
+  bot: boolean;
+  optionIndex: number | null;
+}
+
+/** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */
+export function countsAsClick(event: ClickEvent): boolean {
+  return !event.bot && event.optionIndex === null;
+}
+
+/** The first `room.get(linkId)` counted clicks of each link, in order (none for a link not in `room`). */
+export function firstCountedPerLink(events: readonly ClickEvent[], room: ReadonlyMap<number, number>): ClickEvent[] {
+  const left = new Map(room);
+  const kept: ClickEvent[] = [];
+  for (const event of events) {
+    const n = left.get(event.linkId) ?? 0;
+    if (n <= 0 || !countsAsClick(event)) continue;
+    left.set(event.linkId, n - 1);
+    kept.push(event);
+  }
+  return kept;
+}

@@ -1,0 +1,25 @@
+import { Type, type Static } from 'typebox';
+import { ABILITIES } from '../core/plans.ts';
+
+/** The dashboard's own endpoints (/dashboard-api): not part of the public API document. */
+export const Credentials = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 320 }),
+    password: Type.String({ minLength: 8, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    abilities: Type.Array(Type.Union(ABILITIES.map((ability) => Type.Literal(ability))), {
+      minItems: 1,
+      maxItems: ABILITIES.length,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export type CredentialsInput = Static<typeof Credentials>;
+export type CreateTokenInput = Static<typeof CreateTokenBody>;

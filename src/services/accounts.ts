@@ -1,0 +1,51 @@
+import { AppError, invalidField } from '../core/errors.ts';
+import type { User } from '../core/model.ts';
+import type { Ability, Plan } from '../core/plans.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { issueToken } from './tokens.ts';
+import type { UnitOfWork, Work } from './unit-of-work.ts';
+
+// A fixed hash to compare against when the email is unknown, so a miss costs as long as a hit.
+const DUMMY_HASH = await hashPassword('not a real password');
+
+/**
+ * A new user; the password (optional for users the CLI creates) is hashed before the unit of
+ * work opens, so the slow KDF never holds a transaction (on SQLite, the write lock).
+ */
+export async function createUser(uow: UnitOfWork, input: { email: string; plan: Plan; password?: string | undefined }): Promise<User> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  return uow.transact(({ stores }) => stores.users.insert({ email: input.email, plan: input.plan, passwordHash }));
+}
+
+/** The user whose email and password these are; a 422 on the email field otherwise. */
+export async function checkCredentials(uow: UnitOfWork, email: string, password: string): Promise<User> {
+  const user = await uow.read((stores) => stores.users.findByEmail(email));
+  const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !user.passwordHash || !matches) throw invalidField('email', 'These credentials do not match our records.');
+  const { passwordHash: _, ...withoutHash } = user;
+  return withoutHash;
+}
+
+async function userByEmailOrThrow(work: Work, email: string): Promise<User> {
+  const user = await work.stores.users.findByEmail(email);
+  if (!user) throw new AppError('not-found', `No user with email ${email}.`);
+  return user;
+}
+
+/** The operator's plan change (hoplink user set-plan). */
+export async function changePlan(work: Work, email: string, plan: Plan): Promise<User> {
+  const user = await userByEmailOrThrow(work, email);
+  return work.stores.users.setPlan(user.id, plan);
+}
+
+/** A token for the user with this email (hoplink token create); the plaintext is shown once. */
+export async function issueTokenFor(work: Work, email: string, input: { name: string; abilities: Ability[] }) {
+  const owner = await userByEmailOrThrow(work, email);
+  return issueToken(work, { userId: owner.id, ...input });
+}
+
+/** Any user's token, by id (hoplink token revoke). */
+export async function revokeAnyToken(work: Work, id: number): Promise<void> {
+  if (!(await work.stores.tokens.find(id))) throw new AppError('not-found', `No token with id ${id}.`);
+  await work.stores.tokens.revoke(id);
+}

@@ -1,0 +1,32 @@
+import type { Domain, Link } from '../core/model.ts';
+
+/** What changed, told to the redirect cache, the other instances (Redis) and webhooks after a commit. */
+export type AppEvent =
+  /** `remote`: it happened on another instance and arrived through the Redis bus. */
+  | { kind: 'created' | 'updated' | 'deleted'; link: Link; remote?: boolean }
+  /** A user's affiliate tags changed: their links' destinations change on the next visit. */
+  | { kind: 'tags-changed'; userId: number; remote?: boolean }
+  /** A custom domain was verified, failed or removed: host routing changes. */
+  | { kind: 'domains-changed'; remote?: boolean }
+  /** A custom domain became active (webhooks). */
+  | { kind: 'domain-verified'; domain: Domain; remote?: boolean };
+export type AppEventListener = (event: AppEvent) => void;
+
+/**
+ * In-process fan-out of committed changes: the redirect cache invalidates on it at once, the
+ * Redis bus carries it to other instances and webhooks queue deliveries. Listeners must not
+ * throw or block. Use cases never emit here directly: they collect events in their unit of work,
+ * which publishes them after the commit (unit-of-work.ts).
+ */
+export class EventBus {
+  readonly #listeners = new Set<AppEventListener>();
+
+  subscribe(listener: AppEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: AppEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}

@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
+import type { AppEvent, EventBus } from './events.ts';
+
+/** What a use case works with: stores on one executor, and where to put the events it causes. */
+export interface Work {
+  stores: Stores;
+  /** Collected, and published only once the work has committed (never when it rolls back). */
+  emit(event: AppEvent): void;
+}
+
+const openWork = new AsyncLocalStorage<true>();
+
+/**
+ * The one way to the database for use cases. `transact` runs a use case on stores bound to a
+ * transaction and publishes its events after the commit; `read` runs one on stores bound to the
+ * database, for reads that need no transaction. Opening either while one is open in the same
+ * async context throws at once: on SQLite's single connection that would wait forever for the
+ * outer transaction, and on PostgreSQL it would read outside it.
+ */
+export class UnitOfWork {
+  readonly #db: Executor;
+  readonly #events: EventBus;
+  readonly #rootStores: Stores;
+
+  constructor(db: Executor, events: EventBus) {
+    this.#db = db;
+    this.#events = events;
+    this.#rootStores = storesFor(db);
+  }
+
+  async transact<T>(useCase: (work: Work) => Promise<T>): Promise<T> {
+    assertNoOpenWork();
+    const events: AppEvent[] = [];
+    const result = await openWork.run(true, () =>
+      this.#db.transaction().execute((trx) => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) })),
+    );
+    for (const event of events) this.#events.emit(event);
+    return result;
+  }
+
+  async read<T>(useCase: (stores: Stores) => Promise<T>): Promise<T> {
+    assertNoOpenWork();
+    return openWork.run(true, () => useCase(this.#rootStores));
+  }
+}
+
+function assertNoOpenWork(): void {
+  if (openWork.getStore()) {
+    throw new Error('A unit of work is already open here: use the stores it gave you, not a second one');
+  }
+}
