@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDnsProvider } from '../../src/domain-verification/dns-provider.ts';
+import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { startDnsServer } from '../helpers/dns-server.ts';
+
+// Every write use case of the API and the dashboard, on the default engine (a SQLite file, with
+// the click writer thread), each with a deadline: a use case that reached the database beside its
+// transaction waited forever on SQLite's single connection, and took every later request with it.
+const DEADLINE_MS = 2_000;
+
+let t: TestApp;
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let dir: string;
+let headers: Record<string, string>;
+let ids: { category: number; domain: number; link: number; tag: number; webhook: number };
+
+function withinDeadline(what: string, request: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${DEADLINE_MS} ms`)), DEADLINE_MS);
+  });
+  return Promise.race([request, late]).finally(() => clearTimeout(timer));
+}
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
+  withinDeadline(`${method} ${url}`, t.app.inject({ method, url, headers: h, payload }));
+
+async function expectStatus(response: Promise<LightMyRequestResponse>, status: number): Promise<LightMyRequestResponse> {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(status);
+  return res;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hoplink-uow-'));
+  dns = await startDnsServer({ 'brand.uow.test': { CNAME: 'hop.example.' } });
+  t = await createTestApp({ DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`, SHORT_URL: 'https://hop.example', RATE_LIMIT_BUSINESS: '100000', RATE_LIMIT_DOMAINS: '100000', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  t.ctx.domains.provider = createDnsProvider({ servers: [dns.address], shortHostname: 'hop.example', timeoutMs: 500 });
+  headers = (await createUserWithToken(t.ctx, 'business')).headers;
+  const category = (await expectStatus(call('POST', '/api/v1/categories', { name: 'Campaigns' }), 201)).json();
+  const domain = (await expectStatus(call('POST', '/api/v1/domains', { hostname: 'brand.uow.test' }), 201)).json();
+  expect((await expectStatus(call('POST', `/api/v1/domains/${domain.id}/check`), 200)).json().status).toBe('active');
+  const link = (await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/first' }), 201)).json();
+  const tag = (await expectStatus(call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'hoplink-20' }), 201)).json();
+  const webhook = (await expectStatus(call('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.created'] }), 201)).json();
+  ids = { category: category.id, domain: domain.id, link: link.id, tag: tag.id, webhook: webhook.id };
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const condition = { type: 'country', operator: 'in', values: ['FR'], redirect_url: 'https://example.fr/' };
+
+describe('every write use case answers within its deadline and leaves the service usable', () => {
+  const everyReference = () => ({ category_id: ids.category, domain_id: ids.domain, conditions: [condition] });
+  const cases: Array<[string, () => Promise<LightMyRequestResponse>, number]> = [
+    ['create a link with every optional reference', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/a', ...everyReference() }), 201],
+    ['create a link with a custom code on a custom domain', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/b', short_code: 'uow-own', domain_id: ids.domain }), 201],
+    ['create a link with an unknown domain', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/c', domain_id: 999_999 }), 422],
+    ['create a link with an unknown category', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/d', category_id: 999_999 }), 422],
+    ['bulk items with every optional reference', () => call('POST', '/api/v1/links/bulk', {
+      links: [
+        { redirect_url: 'https://example.com/bulk/1', ...everyReference() },
+        { redirect_url: 'https://example.com/bulk/2', domain_id: ids.domain },
+        { redirect_url: 'https://example.com/bulk/3', domain_id: 999_999 },
+        { redirect_url: 'https://example.com/bulk/4', category_id: 999_999 },
+        { redirect_url: 'https://example.com/bulk/5', short_code: 'uow-own', domain_id: ids.domain },
+      ],
+    }), 200],
+    ['update a link with every optional reference', () => call('PATCH', `/api/v1/links/${ids.link}`, { redirect_url: 'https://example.com/changed', is_active: true, ...everyReference() }), 200],
+    ['move a link back to the default host', () => call('PATCH', `/api/v1/links/${ids.link}`, { domain_id: null, category_id: null, conditions: [] }), 200],
+    ['set landing options', () => call('PUT', `/api/v1/links/${ids.link}/landing-options`, { options: ['https://a.example/', 'https://b.example/'] }), 200],
+    ['remove landing options', () => call('DELETE', `/api/v1/links/${ids.link}/landing-options`), 204],
+    ['rename a category', () => call('PATCH', `/api/v1/categories/${ids.category}`, { name: 'Renamed' }), 200],
+    ['create a category with a taken name', () => call('POST', '/api/v1/categories', { name: 'Renamed' }), 422],
+    ['change an affiliate tag', () => call('PATCH', `/api/v1/affiliates/${ids.tag}`, { tag: 'changed-20' }), 200],
+    ['add a second tag for the same program', () => call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'other-20' }), 422],
+    ['check a domain again', () => call('POST', `/api/v1/domains/${ids.domain}/check`), 200],
+    ['delete a domain links use', () => call('DELETE', `/api/v1/domains/${ids.domain}`), 422],
+    ['add a domain the provider cannot find yet', () => call('POST', '/api/v1/domains', { hostname: 'later.uow.test' }), 201],
+    ['send a test webhook delivery', () => call('POST', `/api/v1/webhooks/${ids.webhook}/test`), 202],
+    ['delete a link', () => call('DELETE', `/api/v1/links/${ids.link}`), 204],
+    ['delete a category', () => call('DELETE', `/api/v1/categories/${ids.category}`), 204],
+    ['remove an affiliate tag', () => call('DELETE', `/api/v1/affiliates/${ids.tag}`), 204],
+    ['delete a webhook', () => call('DELETE', `/api/v1/webhooks/${ids.webhook}`), 204],
+  ];
+
+  it.each(cases)('%s', async (_name, run, status) => {
+    await expectStatus(run(), status);
+    await expectStatus(call('GET', '/api/v1/links?per_page=100'), 200);
+  });
+
+  it('the dashboard: sign up, sign in, create and revoke a token, sign out', async () => {
+    const email = `uow-${Date.now()}@example.com`;
+    const credentials = { email, password: 'correct horse' };
+    const signUp = await expectStatus(call('POST', '/dashboard-api/signup', credentials, {}), 201);
+    await expectStatus(call('POST', '/dashboard-api/signup', credentials, {}), 422);
+    const signIn = await expectStatus(call('POST', '/dashboard-api/signin', credentials, {}), 200);
+    const cookie = `hoplink_session=${signIn.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
+    const session = { cookie, 'x-csrf-token': signIn.json().csrf_token as string };
+    expect(signUp.json().user.email).toBe(email);
+    const token = (await expectStatus(call('POST', '/dashboard-api/tokens', { name: 'ci', abilities: ['read'] }, session), 201)).json();
+    await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/from-dashboard' }, session), 201);
+    await expectStatus(call('DELETE', `/dashboard-api/tokens/${token.id}`, undefined, session), 204);
+    await expectStatus(call('DELETE', `/dashboard-api/tokens/${token.id}`, undefined, session), 404);
+    await expectStatus(call('POST', '/dashboard-api/signout', undefined, session), 204);
+    await expectStatus(call('GET', '/api/v1/links', undefined, headers), 200);
+  });
+
+  it('keeps serving short links and recording their visits', async () => {
+    const link = (await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/visited' }), 201)).json();
+    t.ctx.clicks.record({ linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: 'Mozilla/5.0 Firefox/120.0', referer: undefined, optionIndex: null });
+    await withinDeadline('click flush', t.ctx.clicks.flush().then(() => ({}) as LightMyRequestResponse));
+    expect((await expectStatus(call('GET', `/api/v1/links/${link.id}`), 200)).json().click_count).toBe(1);
+  });
+});
