@@ -5,7 +5,10 @@ import Fastify from 'fastify';
 const port = Number(process.argv[2] ?? 0);
 const app = Fastify({ logger: false });
 app.get('/*', (_request, reply) => {
-  reply.code(302).headers({ Location: 'https://example.com/', 'Cache-Control': 'private, no-store', 'Content-Length': '0' }).send();
+  reply
+    .code(302)
+    .headers({ Location: 'https://example.com/', 'Cache-Control': 'private, no-store', 'Content-Length': '0' })
+    .send();
 });
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.('ready');

@@ -17,7 +17,9 @@ import { issueToken } from '../src/services/tokens.ts';
 import { seedClicks } from './seed-clicks.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const args = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' }, workers: { type: 'string', default: '1' } } }).values;
+const args = parseArgs({
+  options: { postgres: { type: 'string' }, redis: { type: 'string' }, workers: { type: 'string', default: '1' } },
+}).values;
 const WORKERS = Number(args.workers);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 10;
@@ -72,13 +74,24 @@ function machineTicks(): { idle: number; total: number } | undefined {
   }
 }
 
-interface Target { name: string; url: string; pid: number | undefined }
+interface Target {
+  name: string;
+  url: string;
+  pid: number | undefined;
+}
 interface Measured {
-  requests: number; seconds: number; redirects: number; errors: number;
+  requests: number;
+  seconds: number;
+  redirects: number;
+  errors: number;
   cpu: { all: number; main: number } | undefined;
   /** The load generator's (this process's) CPU time, µs, and the machine's idle and total ticks. */
-  loadCpu: number; idle: number; ticks: number;
-  p50s: number[]; p99s: number[]; roundRates: number[];
+  loadCpu: number;
+  idle: number;
+  ticks: number;
+  p50s: number[];
+  p99s: number[];
+  roundRates: number[];
 }
 
 function median(values: number[]): number {
@@ -94,7 +107,19 @@ function median(values: number[]): number {
  */
 async function compare(targets: Target[], headers: Record<string, string>): Promise<Measured[]> {
   for (const target of targets) await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
-  const measured: Measured[] = targets.map(() => ({ requests: 0, seconds: 0, redirects: 0, errors: 0, cpu: { all: 0, main: 0 }, loadCpu: 0, idle: 0, ticks: 0, p50s: [], p99s: [], roundRates: [] }));
+  const measured: Measured[] = targets.map(() => ({
+    requests: 0,
+    seconds: 0,
+    redirects: 0,
+    errors: 0,
+    cpu: { all: 0, main: 0 },
+    loadCpu: 0,
+    idle: 0,
+    ticks: 0,
+    p50s: [],
+    p99s: [],
+    roundRates: [],
+  }));
   const slice = DURATION / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => i);
@@ -117,7 +142,10 @@ async function compare(targets: Target[], headers: Record<string, string>): Prom
       m.seconds += result.duration;
       m.redirects += result['3xx'];
       m.errors += result.errors + result.non2xx - result['3xx'];
-      m.cpu = before && after && m.cpu ? { all: m.cpu.all + after.all - before.all, main: m.cpu.main + after.main - before.main } : undefined;
+      m.cpu =
+        before && after && m.cpu
+          ? { all: m.cpu.all + after.all - before.all, main: m.cpu.main + after.main - before.main }
+          : undefined;
       m.p50s.push(result.latency.p50);
       m.p99s.push(result.latency.p99);
       m.roundRates.push(result.requests.total / result.duration);
@@ -148,7 +176,9 @@ if (args.postgres) {
 }
 const children: ChildProcess[] = [];
 // SIGTERM: the service's primary stops its workers; a worker that loses its primary stops too.
-const cleanup = () => { for (const child of children) child.kill('SIGTERM'); };
+const cleanup = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
 process.on('exit', cleanup);
 
 try {
@@ -156,53 +186,146 @@ try {
   const { db, close } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const user = await insertUser(db, { email: 'bench@example.com', plan: 'business' });
-  const { plaintext } = await issueToken({ stores: storesFor(db) }, { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] });
-  const plain = await insertLink(db, { userId: user.id, shortCode: 'plain', redirectUrl: 'https://example.com/landing', isActive: true, categoryId: null, domainId: null, conditions: [] });
-  const countries = ['FR', 'DE', 'ES', 'IT', 'NL', 'BE', 'SE', 'NO', 'DK', 'FI', 'PL', 'PT', 'IE', 'AT', 'CH', 'CZ', 'GR', 'HU', 'RO', 'JP'];
+  const { plaintext } = await issueToken(
+    { stores: storesFor(db) },
+    { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] },
+  );
+  const plain = await insertLink(db, {
+    userId: user.id,
+    shortCode: 'plain',
+    redirectUrl: 'https://example.com/landing',
+    isActive: true,
+    categoryId: null,
+    domainId: null,
+    conditions: [],
+  });
+  const countries = [
+    'FR',
+    'DE',
+    'ES',
+    'IT',
+    'NL',
+    'BE',
+    'SE',
+    'NO',
+    'DK',
+    'FI',
+    'PL',
+    'PT',
+    'IE',
+    'AT',
+    'CH',
+    'CZ',
+    'GR',
+    'HU',
+    'RO',
+    'JP',
+  ];
   await insertLink(db, {
-    userId: user.id, shortCode: 'targeted', redirectUrl: 'https://example.com/default', isActive: true, categoryId: null, domainId: null,
+    userId: user.id,
+    shortCode: 'targeted',
+    redirectUrl: 'https://example.com/default',
+    isActive: true,
+    categoryId: null,
+    domainId: null,
     // None matches the bench's desktop visitor from 127.0.0.1 (XX), so all 20 are evaluated.
-    conditions: countries.map((country) => ({ type: 'country' as const, operator: 'in' as const, values: [country], redirect_url: `https://example.com/${country}` })),
+    conditions: countries.map((country) => ({
+      type: 'country' as const,
+      operator: 'in' as const,
+      values: [country],
+      redirect_url: `https://example.com/${country}`,
+    })),
   });
 
-  const [port, shortPort, basePort, fastifyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, shortPort, basePort, fastifyPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const scaleEnv = args.redis ? { REDIS_URL: args.redis, REDIS_PREFIX: `bench-${Date.now()}:` } : {};
   // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the service (open it in Chrome DevTools).
-  const service = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), 'bin/hoplink.js', 'serve', '--workers', String(WORKERS)], {
-    cwd: root,
-    env: { ...process.env, ...scaleEnv, DATABASE_URL: databaseUrl, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BUSINESS: '1000000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const service = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      'bin/hoplink.js',
+      'serve',
+      '--workers',
+      String(WORKERS),
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...scaleEnv,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        SHORT_PORT: String(shortPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_BUSINESS: '1000000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   children.push(service);
-  const baseline = fork(join(root, 'bench/baseline-server.ts'), [String(basePort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const baseline = fork(join(root, 'bench/baseline-server.ts'), [String(basePort)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   children.push(baseline);
-  const fastifyBaseline = fork(join(root, 'bench/fastify-baseline-server.ts'), [String(fastifyPort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const fastifyBaseline = fork(join(root, 'bench/fastify-baseline-server.ts'), [String(fastifyPort)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   children.push(fastifyBaseline);
   await waitFor(`http://127.0.0.1:${shortPort}/`);
   await waitFor(`http://127.0.0.1:${basePort}/`);
   await waitFor(`http://127.0.0.1:${fastifyPort}/`);
 
-  const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
-  console.log(`database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}`);
-  console.log(`redirects: ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} interleaved slices (autocannon); each server in its own process`);
+  const ua = {
+    'user-agent':
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  };
+  console.log(
+    `database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}`,
+  );
+  console.log(
+    `redirects: ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} interleaved slices (autocannon); each server in its own process`,
+  );
   const targets: Target[] = [
     { name: 'bare node:http constant 302', url: `http://127.0.0.1:${basePort}/plain`, pid: baseline.pid },
     { name: 'bare Fastify constant 302', url: `http://127.0.0.1:${fastifyPort}/plain`, pid: fastifyBaseline.pid },
-    { name: 'hoplink, plain link (recording on)', url: `http://127.0.0.1:${shortPort}/plain`, pid: WORKERS === 1 ? service.pid : undefined },
-    { name: 'hoplink, link with 20 conditions', url: `http://127.0.0.1:${shortPort}/targeted`, pid: WORKERS === 1 ? service.pid : undefined },
+    {
+      name: 'hoplink, plain link (recording on)',
+      url: `http://127.0.0.1:${shortPort}/plain`,
+      pid: WORKERS === 1 ? service.pid : undefined,
+    },
+    {
+      name: 'hoplink, link with 20 conditions',
+      url: `http://127.0.0.1:${shortPort}/targeted`,
+      pid: WORKERS === 1 ? service.pid : undefined,
+    },
   ];
   const results = await compare(targets, ua);
   const [base, fastifyBase, hop, targeted] = results as [Measured, Measured, Measured, Measured];
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
-    const cpu = m.cpu ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})` : '';
-    const loadGenerator = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${(m.idle / m.ticks * 100).toFixed(0)}%` : ''}`;
-    console.log(`  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${loadGenerator}`);
+    const cpu = m.cpu
+      ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})`
+      : '';
+    const loadGenerator = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${((m.idle / m.ticks) * 100).toFixed(0)}%` : ''}`;
+    console.log(
+      `  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${loadGenerator}`,
+    );
   });
-  const perRound = hop.roundRates.map((r, i) => r / base.roundRates[i]! * 100);
-  console.log(`  ratio hoplink / node:http baseline: ${(rate(hop) / rate(base) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= 70%)`);
-  console.log(`  ratio Fastify / node:http baseline: ${(rate(fastifyBase) / rate(base) * 100).toFixed(1)}%   (the ceiling of a Fastify edge)`);
-  console.log(`  ratio 20 conditions / plain: ${(rate(targeted) / rate(hop) * 100).toFixed(1)}%`);
+  const perRound = hop.roundRates.map((r, i) => (r / base.roundRates[i]!) * 100);
+  console.log(
+    `  ratio hoplink / node:http baseline: ${((rate(hop) / rate(base)) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= 70%)`,
+  );
+  console.log(
+    `  ratio Fastify / node:http baseline: ${((rate(fastifyBase) / rate(base)) * 100).toFixed(1)}%   (the ceiling of a Fastify edge)`,
+  );
+  console.log(`  ratio 20 conditions / plain: ${((rate(targeted) / rate(hop)) * 100).toFixed(1)}%`);
   console.log('  (p50 and p99: the median of the slices)');
 
   // Every redirect answered must become a click: wait for the buffer to drain.
@@ -210,7 +333,10 @@ try {
   let counted = 0;
   for (let i = 0; i < 150 && counted < expected; i++) {
     await new Promise((r) => setTimeout(r, 200));
-    counted = Number((await db.selectFrom('links').select('click_count').where('id', '=', plain.id).executeTakeFirstOrThrow()).click_count);
+    counted = Number(
+      (await db.selectFrom('links').select('click_count').where('id', '=', plain.id).executeTakeFirstOrThrow())
+        .click_count,
+    );
   }
   console.log(`  clicks recorded for the plain link: ${counted} (timed run ${expected} redirects + warm-up)`);
 
@@ -218,18 +344,24 @@ try {
   const auth = { authorization: `Bearer ${plaintext}`, 'content-type': 'application/json' };
   const bulkTimes: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const body = JSON.stringify({ links: Array.from({ length: 100 }, (_, j) => ({ redirect_url: `https://example.com/bulk/${i}/${j}` })) });
+    const body = JSON.stringify({
+      links: Array.from({ length: 100 }, (_, j) => ({ redirect_url: `https://example.com/bulk/${i}/${j}` })),
+    });
     const started = performance.now();
     const res = await fetch(`${api}/links/bulk`, { method: 'POST', headers: auth, body });
     await res.json();
     bulkTimes.push(performance.now() - started);
   }
   bulkTimes.sort((a, b) => a - b);
-  console.log(`bulk creation, 100 links per call (20 calls): p50 ${percentile(bulkTimes, 50).toFixed(1)} ms, p99 ${percentile(bulkTimes, 99).toFixed(1)} ms`);
+  console.log(
+    `bulk creation, 100 links per call (20 calls): p50 ${percentile(bulkTimes, 50).toFixed(1)} ms, p99 ${percentile(bulkTimes, 99).toFixed(1)} ms`,
+  );
 
   const seedStarted = performance.now();
   await seedClicks(db, plain.id, CLICKS, 60);
-  console.log(`seeded ${CLICKS.toLocaleString('en')} clicks through the batch writer in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${CLICKS.toLocaleString('en')} clicks through the batch writer in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
   const statsTimes: number[] = [];
   for (let i = 0; i < 300; i++) {
     const started = performance.now();
@@ -238,11 +370,17 @@ try {
     statsTimes.push(performance.now() - started);
   }
   statsTimes.sort((a, b) => a - b);
-  console.log(`stats with all four breakdowns (300 requests): p50 ${percentile(statsTimes, 50).toFixed(2)} ms, p99 ${percentile(statsTimes, 99).toFixed(2)} ms   (target p50 <= 10 ms)`);
+  console.log(
+    `stats with all four breakdowns (300 requests): p50 ${percentile(statsTimes, 50).toFixed(2)} ms, p99 ${percentile(statsTimes, 99).toFixed(2)} ms   (target p50 <= 10 ms)`,
+  );
   await close();
 } finally {
   // The service flushes its buffers on SIGTERM: its database goes only after it has exited.
-  const exited = children.map((child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve))));
+  const exited = children.map((child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve)),
+  );
   cleanup();
   await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   rmSync(dir, { recursive: true, force: true });

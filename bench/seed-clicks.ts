@@ -9,7 +9,13 @@ const BROWSERS = ['chrome', 'safari', 'firefox', 'edge', 'opera', 'samsung', 'ot
 const SYSTEMS = ['windows', 'macos', 'linux', 'ios', 'android', 'other'];
 
 /** Seeds `count` clicks on one link over the last `days` days, through the real batch writer. */
-export async function seedClicks(db: Kysely<Database>, linkId: number, count: number, days: number, batchSize = 10_000): Promise<void> {
+export async function seedClicks(
+  db: Kysely<Database>,
+  linkId: number,
+  count: number,
+  days: number,
+  batchSize = 10_000,
+): Promise<void> {
   const now = Date.now();
   for (let written = 0; written < count; written += batchSize) {
     const batch: ClickEvent[] = [];

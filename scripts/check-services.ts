@@ -21,7 +21,12 @@ if (databaseUrl) {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     console.log(`Redis ok: ${await redis.ping()}`);

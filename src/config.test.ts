@@ -17,7 +17,10 @@ describe('loadConfig', () => {
   });
 
   it('derives APP_URL and SHORT_URL from the ports and strips a trailing slash', () => {
-    expect(loadConfig({ PORT: '8080', SHORT_PORT: '8081' })).toMatchObject({ appUrl: 'http://localhost:8080', shortUrl: 'http://localhost:8081' });
+    expect(loadConfig({ PORT: '8080', SHORT_PORT: '8081' })).toMatchObject({
+      appUrl: 'http://localhost:8080',
+      shortUrl: 'http://localhost:8081',
+    });
     expect(loadConfig({ SHORT_URL: 'https://hop.ly/' }).shortUrl).toBe('https://hop.ly');
   });
 

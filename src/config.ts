@@ -20,7 +20,13 @@ export interface Config {
   clickRetentionDays: number;
   dnsServers: string[];
   logLevel: string;
-  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollIntervalMs: number; timeoutMs: number; clickBatchMs: number };
+  webhooks: {
+    allowHttp: boolean;
+    allowPrivate: boolean;
+    pollIntervalMs: number;
+    timeoutMs: number;
+    clickBatchMs: number;
+  };
   /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
   cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
 }

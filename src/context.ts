@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Authenticate } from './api/plugins/auth.ts';
-import { memoryRateLimiters, type RateLimiters } from './api/rate-limiter.ts';
+import { memoryRateLimiters, type RateLimiters } from './services/rate-limits.ts';
 import { linkResource } from './api/serializers.ts';
 import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import { createLocalClickPipeline, createStreamClickPipeline, type RecordingSink } from './clicks/pipeline.ts';
@@ -59,9 +59,19 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const webhooks = startWebhooks(config, uow, events);
   const geo = await openGeoLookup();
   const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events) : undefined;
-  const clickOptions = { uow, geo, after: webhooks.publisher, onError: logError('click batch write failed (kept for retry)') };
+  const clickOptions = {
+    uow,
+    geo,
+    after: webhooks.publisher,
+    onError: logError('click batch write failed (kept for retry)'),
+  };
   const pipeline = redis
-    ? await createStreamClickPipeline({ ...clickOptions, redis: redis.client, prefix: config.redisPrefix, claimIdleMs: config.clickClaimIdleMs })
+    ? await createStreamClickPipeline({
+        ...clickOptions,
+        redis: redis.client,
+        prefix: config.redisPrefix,
+        claimIdleMs: config.clickClaimIdleMs,
+      })
     : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
 
@@ -128,10 +138,17 @@ function startWebhooks(config: Config, uow: UnitOfWork, events: EventBus) {
   events.subscribe((event) => {
     // An event from another instance was published there already.
     if (event.remote) return;
-    if (event.kind === 'created' || event.kind === 'updated' || event.kind === 'deleted') publisher.linkChanged(event.kind, event.link);
-    if (event.kind === 'domain-verified') publisher.domainVerified(event.domain.userId, domainRecord(event.domain, shortHostname));
+    if (event.kind === 'created' || event.kind === 'updated' || event.kind === 'deleted')
+      publisher.linkChanged(event.kind, event.link);
+    if (event.kind === 'domain-verified')
+      publisher.domainVerified(event.domain.userId, domainRecord(event.domain, shortHostname));
   });
-  const worker = new WebhookWorker(uow, { ...config.webhooks, clock: systemClock, batchSize: 20, maxResponseBytes: 64 * 1024 });
+  const worker = new WebhookWorker(uow, {
+    ...config.webhooks,
+    clock: systemClock,
+    batchSize: 20,
+    maxResponseBytes: 64 * 1024,
+  });
   worker.start();
   return { publisher, worker };
 }
@@ -141,7 +158,11 @@ function domainSettings(config: Config): DomainSettings {
   const shortHostname = new URL(config.shortUrl).hostname;
   const cloudflare = config.cloudflare;
   const provider = cloudflare
-    ? createCloudflareProvider({ baseUrl: cloudflare.apiBase, zoneId: cloudflare.zoneId, apiToken: cloudflare.apiToken })
+    ? createCloudflareProvider({
+        baseUrl: cloudflare.apiBase,
+        zoneId: cloudflare.zoneId,
+        apiToken: cloudflare.apiToken,
+      })
     : createDnsProvider({ servers: config.dnsServers, shortHostname });
   return { provider, shortHostname, ownHosts: [new URL(config.appUrl).hostname, shortHostname] };
 }

@@ -32,26 +32,37 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
   registerValidators(app);
   registerErrorHandling(app);
   registerJsonParser(app);
-  for (const schema of [MessageBody, ValidationErrorBody, ConditionSchema, LinkSchema, LinkWithConditionsSchema, CategorySchema]) app.addSchema(schema);
+  for (const schema of [
+    MessageBody,
+    ValidationErrorBody,
+    ConditionSchema,
+    LinkSchema,
+    LinkWithConditionsSchema,
+    CategorySchema,
+  ])
+    app.addSchema(schema);
   await registerOpenApi(app, ctx.config.appUrl);
   await registerDashboard(app, ctx);
 
-  await app.register(async (api) => {
-    registerAuth(api, {
-      authenticators: [bearerAuthenticator((token) => ctx.tokens.authenticate(token)), ...ctx.extraAuthenticators],
-      limiters: ctx.rateLimiters,
-    });
-    api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-    const { uow, config } = ctx;
-    await api.register(linkRoutes, { uow, appUrl: config.appUrl, shortUrl: config.shortUrl });
-    await api.register(statsRoutes, { uow });
-    await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
-    await api.register(landingOptionRoutes, { uow });
-    await api.register(categoryRoutes, { uow });
-    await api.register(affiliateRoutes, { uow });
-    await api.register(domainRoutes, { uow, settings: ctx.domains });
-    await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });
-  }, { prefix: '/api/v1' });
+  await app.register(
+    async (api) => {
+      registerAuth(api, {
+        authenticators: [bearerAuthenticator((token) => ctx.tokens.authenticate(token)), ...ctx.extraAuthenticators],
+        limiters: ctx.rateLimiters,
+      });
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      const { uow, config } = ctx;
+      await api.register(linkRoutes, { uow, appUrl: config.appUrl, shortUrl: config.shortUrl });
+      await api.register(statsRoutes, { uow });
+      await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
+      await api.register(landingOptionRoutes, { uow });
+      await api.register(categoryRoutes, { uow });
+      await api.register(affiliateRoutes, { uow });
+      await api.register(domainRoutes, { uow, settings: ctx.domains });
+      await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });
+    },
+    { prefix: '/api/v1' },
+  );
 
   return app;
 }

@@ -9,7 +9,10 @@ import type { Stores } from '../storage/stores.ts';
  * 404 missing -> 403 not yours -> 422 invalid body. A non-numeric id names no resource: 404.
  * Use cases that change the resource check it again inside their own unit of work.
  */
-export function ownedResource<T>(uow: UnitOfWork, load: (stores: Stores, principal: Principal, id: number) => Promise<T>) {
+export function ownedResource<T>(
+  uow: UnitOfWork,
+  load: (stores: Stores, principal: Principal, id: number) => Promise<T>,
+) {
   const loaded = new WeakMap<FastifyRequest, T>();
   return {
     preValidation: async (request: FastifyRequest): Promise<void> => {

@@ -33,7 +33,10 @@ export function categoryResource(category: Category) {
  * Laravel's LengthAwarePaginator envelope. Page URLs keep the query parameters the client sent
  * (not the defaults validation filled in), with `page` replaced.
  */
-export function paginate<T>(data: T[], options: { total: number; page: number; perPage: number; path: string; requestUrl: string }) {
+export function paginate<T>(
+  data: T[],
+  options: { total: number; page: number; perPage: number; path: string; requestUrl: string },
+) {
   const lastPage = Math.max(1, Math.ceil(options.total / options.perPage));
   const sent = new URL(options.requestUrl, 'http://request.invalid').searchParams;
   const pageUrl = (page: number) => {

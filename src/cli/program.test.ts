@@ -10,7 +10,15 @@ function cli() {
   return async (...argv: string[]) => {
     let out = '';
     let err = '';
-    const code = await runCli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, env });
+    const code = await runCli(argv, {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+      env,
+    });
     return { code, out, err };
   };
 }
@@ -18,7 +26,17 @@ function cli() {
 describe('hoplink CLI', () => {
   it('creates a user and prints exactly one JSON object with --json', async () => {
     const run = cli();
-    const res = await run('user', 'create', '--email', 'Ann@Example.com', '--password', 'long enough', '--plan', 'pro', '--json');
+    const res = await run(
+      'user',
+      'create',
+      '--email',
+      'Ann@Example.com',
+      '--password',
+      'long enough',
+      '--plan',
+      'pro',
+      '--json',
+    );
     expect(res.code).toBe(0);
     expect(JSON.parse(res.out)).toEqual({ id: 1, email: 'ann@example.com', plan: 'pro' });
     expect(res.out.trim().split('\n')).toHaveLength(1);
@@ -27,8 +45,24 @@ describe('hoplink CLI', () => {
   it('changes a plan and creates and revokes tokens', async () => {
     const run = cli();
     await run('user', 'create', '--email', 'bob@example.com', '--plan', 'free');
-    expect(JSON.parse((await run('user', 'set-plan', '--email', 'bob@example.com', '--plan', 'business', '--json')).out)).toMatchObject({ plan: 'business' });
-    const token = JSON.parse((await run('token', 'create', '--email', 'bob@example.com', '--name', 'zapier', '--abilities', 'read,create', '--json')).out);
+    expect(
+      JSON.parse((await run('user', 'set-plan', '--email', 'bob@example.com', '--plan', 'business', '--json')).out),
+    ).toMatchObject({ plan: 'business' });
+    const token = JSON.parse(
+      (
+        await run(
+          'token',
+          'create',
+          '--email',
+          'bob@example.com',
+          '--name',
+          'zapier',
+          '--abilities',
+          'read,create',
+          '--json',
+        )
+      ).out,
+    );
     expect(token).toMatchObject({ id: 1, name: 'zapier', abilities: ['read', 'create'] });
     expect(token.token).toMatch(/^hl_/);
     expect((await run('token', 'revoke', '--id', '1')).code).toBe(0);
@@ -60,7 +94,16 @@ describe('hoplink CLI', () => {
 
   it('has --help on every command', async () => {
     const run = cli();
-    for (const argv of [[], ['user'], ['user', 'create'], ['user', 'set-plan'], ['token'], ['token', 'create'], ['token', 'revoke'], ['migrate']]) {
+    for (const argv of [
+      [],
+      ['user'],
+      ['user', 'create'],
+      ['user', 'set-plan'],
+      ['token'],
+      ['token', 'create'],
+      ['token', 'revoke'],
+      ['migrate'],
+    ]) {
       const res = await run(...argv, '--help');
       expect(res.code, argv.join(' ')).toBe(0);
       expect(res.out).toMatch(/Usage: hoplink/);

@@ -46,7 +46,8 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .showHelpAfterError();
 
-  const print = (json: boolean, value: Record<string, unknown>, human: string) => io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  const print = (json: boolean, value: Record<string, unknown>, human: string) =>
+    io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 
   const user = program.command('user').description('Manage users');
   user
@@ -57,10 +58,18 @@ export function buildProgram(io: CliIo): Command {
     .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).default('free'))
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; password?: string; plan: Plan; json?: boolean }) => {
-      if (!/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new AppError('validation-failed', `"${opts.email}" is not an email address.`);
-      if (opts.password !== undefined && opts.password.length < 8) throw new AppError('validation-failed', 'The password must be at least 8 characters.');
-      const created = await withDatabase(io, (uow) => createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password }));
-      print(!!opts.json, { id: created.id, email: created.email, plan: created.plan }, `Created user ${created.id} <${created.email}> on plan ${created.plan}.`);
+      if (!/^[^@\s]+@[^@\s]+$/.test(opts.email))
+        throw new AppError('validation-failed', `"${opts.email}" is not an email address.`);
+      if (opts.password !== undefined && opts.password.length < 8)
+        throw new AppError('validation-failed', 'The password must be at least 8 characters.');
+      const created = await withDatabase(io, (uow) =>
+        createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password }),
+      );
+      print(
+        !!opts.json,
+        { id: created.id, email: created.email, plan: created.plan },
+        `Created user ${created.id} <${created.email}> on plan ${created.plan}.`,
+      );
     });
   user
     .command('set-plan')
@@ -70,7 +79,11 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; plan: Plan; json?: boolean }) => {
       const updated = await withDatabase(io, (uow) => uow.transact((work) => changePlan(work, opts.email, opts.plan)));
-      print(!!opts.json, { id: updated.id, email: updated.email, plan: updated.plan }, `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`);
+      print(
+        !!opts.json,
+        { id: updated.id, email: updated.email, plan: updated.plan },
+        `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`,
+      );
     });
 
   const token = program.command('token').description('Manage API tokens');
@@ -87,8 +100,15 @@ export function buildProgram(io: CliIo): Command {
       const { token: created, plaintext } = await withDatabase(io, (uow) =>
         uow.transact((work) => issueTokenFor(work, opts.email, { name: opts.name, abilities })),
       );
-      print(!!opts.json, { id: created.id, name: created.name, abilities: created.abilities, token: plaintext },
-        `Token ${created.id} "${created.name}" (${created.abilities.join(', ')}):\n${plaintext}\nStore it now: it is not shown again.`);
+      print(
+        !!opts.json,
+        { id: created.id, name: created.name, abilities: created.abilities, token: plaintext },
+        [
+          `Token ${created.id} "${created.name}" (${created.abilities.join(', ')}):`,
+          plaintext,
+          'Store it now: it is not shown again.',
+        ].join('\n'),
+      );
     });
   token
     .command('revoke')
@@ -102,7 +122,9 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command('serve')
-    .description('Run the service; with --workers N (or WORKERS=N), N processes sharing the ports (PostgreSQL and Redis only)')
+    .description(
+      'Run the service; with --workers N (or WORKERS=N), N processes sharing the ports (PostgreSQL and Redis only)',
+    )
     .option('--workers <n>', 'number of processes', positiveInteger)
     .action(async (opts: { workers?: number }) => {
       const workers = opts.workers ?? (io.env.WORKERS ? positiveInteger(io.env.WORKERS) : 1);
@@ -129,7 +151,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
-    if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String(error.code).startsWith('commander.')) {
+    if (
+      error &&
+      typeof error === 'object' &&
+      'exitCode' in error &&
+      'code' in error &&
+      String(error.code).startsWith('commander.')
+    ) {
       const code = (error as { exitCode: number }).exitCode;
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : code === 0 ? 0 : 2;
     }

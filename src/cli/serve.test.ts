@@ -12,7 +12,13 @@ describe('hoplink serve --workers', () => {
 
   it('says so on the command line and exits non-zero', async () => {
     let err = '';
-    const code = await runCli(['serve', '--workers', '2'], { out: () => {}, err: (t) => { err += t; }, env: { DATABASE_URL: 'sqlite:/tmp/never.db' } });
+    const code = await runCli(['serve', '--workers', '2'], {
+      out: () => {},
+      err: (t) => {
+        err += t;
+      },
+      env: { DATABASE_URL: 'sqlite:/tmp/never.db' },
+    });
     expect(code).toBe(1);
     expect(err).toMatch(/several workers need PostgreSQL/);
   });

@@ -11,8 +11,16 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
  */
 export function workersRefusal(workers: number, databaseUrl: string, redisUrl: string | undefined): string | undefined {
   if (workers <= 1) return undefined;
-  if (databaseUrl.startsWith('sqlite:')) return 'several workers need PostgreSQL (DATABASE_URL=postgres://...): SQLite allows one writer per database file. Run one worker, or move to PostgreSQL and Redis.';
-  if (!redisUrl) return 'several workers need REDIS_URL: rate limits, link-cache invalidation and click buffering must be shared between processes.';
+  if (databaseUrl.startsWith('sqlite:'))
+    return (
+      'several workers need PostgreSQL (DATABASE_URL=postgres://...): SQLite allows one writer per database file. ' +
+      'Run one worker, or move to PostgreSQL and Redis.'
+    );
+  if (!redisUrl)
+    return (
+      'several workers need REDIS_URL: rate limits, link-cache invalidation and click buffering ' +
+      'must be shared between processes.'
+    );
   return undefined;
 }
 

@@ -2,15 +2,32 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClickBuffer } from './buffer.ts';
 import type { ClickEvent } from '../core/clicks.ts';
 
-const event = (linkId: number): ClickEvent => ({ linkId, at: '2026-01-01T00:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null });
+const event = (linkId: number): ClickEvent => ({
+  linkId,
+  at: '2026-01-01T00:00:00.000Z',
+  country: 'US',
+  device: 'desktop',
+  browser: 'chrome',
+  os: 'windows',
+  referrerHost: null,
+  bot: false,
+  optionIndex: null,
+});
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the click buffer', () => {
   it('returns from record at once and writes on the next interval', async () => {
     vi.useFakeTimers();
     const batches: ClickEvent[][] = [];
-    const buffer = new ClickBuffer<ClickEvent>({ write: async (events) => { batches.push(events); }, flushIntervalMs: 250 });
+    const buffer = new ClickBuffer<ClickEvent>({
+      write: async (events) => {
+        batches.push(events);
+      },
+      flushIntervalMs: 250,
+    });
     buffer.record(event(1));
     buffer.record(event(2));
     expect(batches).toEqual([]);
@@ -65,7 +82,12 @@ describe('the click buffer', () => {
   });
 
   it('drops and counts new clicks past its bound instead of growing without limit', async () => {
-    const buffer = new ClickBuffer<ClickEvent>({ write: async () => {}, maxBuffered: 3, maxBatch: 1000, flushIntervalMs: 60_000 });
+    const buffer = new ClickBuffer<ClickEvent>({
+      write: async () => {},
+      maxBuffered: 3,
+      maxBatch: 1000,
+      flushIntervalMs: 60_000,
+    });
     for (let i = 0; i < 5; i++) buffer.record(event(i));
     expect(buffer.stats()).toMatchObject({ buffered: 3, dropped: 2 });
     await buffer.close();

@@ -1,4 +1,3 @@
-
 export interface ClickBufferOptions<T> {
   write: (events: T[]) => Promise<void>;
   flushIntervalMs?: number;
@@ -65,13 +64,17 @@ export class ClickBuffer<T> {
     if (this.#flushing || this.#events.length === 0) return this.#flushing ?? Promise.resolve();
     const batch = this.#events.splice(0, this.#maxBatch);
     this.#flushing = this.#write(batch)
-      .then(() => { this.#stats.written += batch.length; })
+      .then(() => {
+        this.#stats.written += batch.length;
+      })
       .catch((error: unknown) => {
         this.#stats.failedWrites += 1;
         this.#events.unshift(...batch);
         this.#onError(error);
       })
-      .finally(() => { this.#flushing = undefined; });
+      .finally(() => {
+        this.#flushing = undefined;
+      });
     return this.#flushing;
   }
 

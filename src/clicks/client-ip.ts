@@ -24,7 +24,11 @@ function cleanSocketAddress(socketAddress: string): string {
  * The visitor's address: the socket's, or, behind a trusted proxy, the left-most valid entry of
  * X-Forwarded-For (the client as the first proxy saw it).
  */
-export function clientIp(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
+export function clientIp(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy && forwardedFor) {
     const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
     for (const part of header.split(',')) {

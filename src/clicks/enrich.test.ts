@@ -47,21 +47,59 @@ describe('enrichment', () => {
       linkId: 7,
       at: Date.parse('2026-03-01T10:00:00Z'),
       ip: '81.2.69.142',
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
       referer: 'https://news.example/item',
     });
-    expect(event).toEqual({ linkId: 7, at: '2026-03-01T10:00:00.000Z', country: 'GB', device: 'mobile', browser: 'safari', os: 'ios', referrerHost: 'news.example', bot: false, optionIndex: null });
+    expect(event).toEqual({
+      linkId: 7,
+      at: '2026-03-01T10:00:00.000Z',
+      country: 'GB',
+      device: 'mobile',
+      browser: 'safari',
+      os: 'ios',
+      referrerHost: 'news.example',
+      bot: false,
+      optionIndex: null,
+    });
   });
 });
 
 describe('the counted clicks kept for link.clicked webhooks', () => {
   const event = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-    linkId, at: '2026-05-10T12:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
+    linkId,
+    at: '2026-05-10T12:00:00.000Z',
+    country: 'US',
+    device: 'desktop',
+    browser: 'chrome',
+    os: 'windows',
+    referrerHost: null,
+    bot: false,
+    optionIndex: null,
+    ...overrides,
   });
 
   it('keeps the first counted clicks of each link up to its room, and none of a link without room', () => {
-    const events = [event(1, { country: 'A1' }), event(1, { bot: true }), event(2), event(1, { optionIndex: 0 }), event(1, { country: 'A2' }), event(1, { country: 'A3' }), event(3)];
-    const kept = firstCountedPerLink(events, new Map([[1, 2], [2, 5]]));
-    expect(kept.map((e) => [e.linkId, e.country])).toEqual([[1, 'A1'], [2, 'US'], [1, 'A2']]);
+    const events = [
+      event(1, { country: 'A1' }),
+      event(1, { bot: true }),
+      event(2),
+      event(1, { optionIndex: 0 }),
+      event(1, { country: 'A2' }),
+      event(1, { country: 'A3' }),
+      event(3),
+    ];
+    const kept = firstCountedPerLink(
+      events,
+      new Map([
+        [1, 2],
+        [2, 5],
+      ]),
+    );
+    expect(kept.map((e) => [e.linkId, e.country])).toEqual([
+      [1, 'A1'],
+      [2, 'US'],
+      [1, 'A2'],
+    ]);
   });
 });

@@ -4,7 +4,14 @@ import { referrerHost } from './referrer.ts';
 import { parseUserAgent, type ParsedAgent } from './user-agent.ts';
 
 /** One click row from a visit and what enrichment found for it (shared with packed-visits.ts). */
-export function clickRow(linkId: number, optionIndex: number | null, at: string, country: string, agent: ParsedAgent, referrer: string | null): ClickEvent {
+export function clickRow(
+  linkId: number,
+  optionIndex: number | null,
+  at: string,
+  country: string,
+  agent: ParsedAgent,
+  referrer: string | null,
+): ClickEvent {
   return {
     linkId,
     at,
@@ -19,5 +26,13 @@ export function clickRow(linkId: number, optionIndex: number | null, at: string,
 }
 
 export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
-  return (facts) => clickRow(facts.linkId, facts.optionIndex ?? null, new Date(facts.at).toISOString(), geo.country(facts.ip), parseUserAgent(facts.userAgent), referrerHost(facts.referer));
+  return (facts) =>
+    clickRow(
+      facts.linkId,
+      facts.optionIndex ?? null,
+      new Date(facts.at).toISOString(),
+      geo.country(facts.ip),
+      parseUserAgent(facts.userAgent),
+      referrerHost(facts.referer),
+    );
 }

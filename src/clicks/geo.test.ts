@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openGeoLookup, staticGeoLookup, type GeoLookup } from './geo.ts';
 
 let geo: GeoLookup;
-beforeAll(async () => { geo = await openGeoLookup(); });
+beforeAll(async () => {
+  geo = await openGeoLookup();
+});
 
 describe('country lookup from the offline database', () => {
   it.each([

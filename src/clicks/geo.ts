@@ -24,7 +24,10 @@ function stripMapped(ip: string): string {
 export async function openGeoLookup(): Promise<GeoLookup> {
   const packageJson = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/package.json');
   // This database's records are `{ country_code }`, not MaxMind's GeoLite2 country shape.
-  const reader: Reader<CountryResponse> = await maxmind.open<CountryResponse>(join(dirname(packageJson), 'geo-whois-asn-country.mmdb'), { cache: { max: 10_000 } });
+  const reader: Reader<CountryResponse> = await maxmind.open<CountryResponse>(
+    join(dirname(packageJson), 'geo-whois-asn-country.mmdb'),
+    { cache: { max: 10_000 } },
+  );
   return {
     country(ip) {
       const address = stripMapped(ip);

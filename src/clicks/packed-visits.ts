@@ -74,7 +74,9 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
 
 /** The buffers postMessage can move to the other thread instead of copying. */
 export function transferList(packed: PackedVisits): ArrayBuffer[] {
-  return [packed.linkIds, packed.at, packed.optionIndex, packed.ip, packed.userAgent, packed.referer].map((column) => column.buffer as ArrayBuffer);
+  return [packed.linkIds, packed.at, packed.optionIndex, packed.ip, packed.userAgent, packed.referer].map(
+    (column) => column.buffer as ArrayBuffer,
+  );
 }
 
 /**
@@ -96,7 +98,16 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
       lastIso = new Date(at).toISOString();
     }
     const option = packed.optionIndex[i]!;
-    events.push(clickRow(packed.linkIds[i]!, option === NONE ? null : option, lastIso, countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY, agents[packed.userAgent[i]!] ?? noAgent, hosts[packed.referer[i]!] ?? null));
+    events.push(
+      clickRow(
+        packed.linkIds[i]!,
+        option === NONE ? null : option,
+        lastIso,
+        countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY,
+        agents[packed.userAgent[i]!] ?? noAgent,
+        hosts[packed.referer[i]!] ?? null,
+      ),
+    );
   }
   return events;
 }

@@ -2,7 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
 
-export type WriterRequest = { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined } | { kind: 'close' };
+export type WriterRequest =
+  | { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined }
+  | { kind: 'close' };
 export type WriterReply = { id: number; ok: true; counted: ClickEvent[] } | { id: number; ok: false; message: string };
 
 /**
@@ -22,7 +24,9 @@ export class ThreadClickWriter {
 
   /** `startWorker` replaces the real thread in tests (one that dies, say). */
   constructor(databaseUrl: string, startWorker?: () => Worker) {
-    this.#startWorker = startWorker ?? (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
+    this.#startWorker =
+      startWorker ??
+      (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
   }
 
   write(visits: VisitFacts[], room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {

@@ -10,17 +10,43 @@ export interface ParsedAgent {
 }
 
 const BROWSERS: Record<string, ParsedAgent['browser']> = {
-  Chrome: 'chrome', 'Chrome Headless': 'chrome', 'Chrome WebView': 'chrome', Chromium: 'chrome', 'Mobile Chrome': 'chrome',
-  Safari: 'safari', 'Mobile Safari': 'safari',
-  Firefox: 'firefox', 'Mobile Firefox': 'firefox', Firefox_Focus: 'firefox', 'Firefox Focus': 'firefox',
-  Edge: 'edge', 'Microsoft Edge': 'edge',
-  Opera: 'opera', 'Opera Mini': 'opera', 'Opera Mobi': 'opera', 'Opera Touch': 'opera', 'Opera GX': 'opera',
-  'Samsung Internet': 'samsung', 'Samsung Browser': 'samsung',
+  Chrome: 'chrome',
+  'Chrome Headless': 'chrome',
+  'Chrome WebView': 'chrome',
+  Chromium: 'chrome',
+  'Mobile Chrome': 'chrome',
+  Safari: 'safari',
+  'Mobile Safari': 'safari',
+  Firefox: 'firefox',
+  'Mobile Firefox': 'firefox',
+  Firefox_Focus: 'firefox',
+  'Firefox Focus': 'firefox',
+  Edge: 'edge',
+  'Microsoft Edge': 'edge',
+  Opera: 'opera',
+  'Opera Mini': 'opera',
+  'Opera Mobi': 'opera',
+  'Opera Touch': 'opera',
+  'Opera GX': 'opera',
+  'Samsung Internet': 'samsung',
+  'Samsung Browser': 'samsung',
 };
 
 const SYSTEMS: Record<string, ParsedAgent['os']> = {
-  iOS: 'ios', iPadOS: 'ios', Android: 'android', Windows: 'windows', 'Mac OS': 'macos', macOS: 'macos',
-  Linux: 'linux', Ubuntu: 'linux', Debian: 'linux', Fedora: 'linux', 'Arch': 'linux', Mint: 'linux', 'Chrome OS': 'linux', 'Chromium OS': 'linux',
+  iOS: 'ios',
+  iPadOS: 'ios',
+  Android: 'android',
+  Windows: 'windows',
+  'Mac OS': 'macos',
+  macOS: 'macos',
+  Linux: 'linux',
+  Ubuntu: 'linux',
+  Debian: 'linux',
+  Fedora: 'linux',
+  Arch: 'linux',
+  Mint: 'linux',
+  'Chrome OS': 'linux',
+  'Chromium OS': 'linux',
 };
 
 // ua-parser-js leaves desktop devices' type undefined. Phones and wearables are "mobile";

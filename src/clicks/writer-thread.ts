@@ -30,7 +30,11 @@ port.on('message', async (request: WriterRequest) => {
   }
   let reply: WriterReply;
   try {
-    reply = { id: request.id, ok: true, counted: await writeClicks(enrichPackedVisits(request.visits, geo), writeBatch, request.room) };
+    reply = {
+      id: request.id,
+      ok: true,
+      counted: await writeClicks(enrichPackedVisits(request.visits, geo), writeBatch, request.room),
+    };
   } catch (error) {
     reply = { id: request.id, ok: false, message: messageOf(error) };
   }

@@ -13,7 +13,9 @@ export interface AffiliateProgram {
 export const affiliatePrograms: readonly AffiliateProgram[] = catalog;
 
 const byId = new Map(affiliatePrograms.map((program) => [program.id, program]));
-const byHostname = new Map(affiliatePrograms.flatMap((program) => program.hostnames.map((host) => [host, program] as const)));
+const byHostname = new Map(
+  affiliatePrograms.flatMap((program) => program.hostnames.map((host) => [host, program] as const)),
+);
 const patterns = new Map(affiliatePrograms.map((program) => [program.id, new RegExp(program.tag_pattern)]));
 
 export function findProgram(id: number): AffiliateProgram | undefined {
@@ -68,7 +70,11 @@ export function applyAffiliateTag(destination: string, tags: TagsByProgram): str
   for (const part of parts) {
     const name = part.split('=', 1)[0]!;
     let decoded = name;
-    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* keep the raw name */ }
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      /* keep the raw name */
+    }
     if (decoded !== program.param) kept.push(part);
     else if (!replaced) {
       kept.push(pair);

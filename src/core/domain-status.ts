@@ -12,7 +12,11 @@ export const FAIL_AFTER_MS = 7 * 24 * 3_600_000;
  * pending, whatever its age: it must not keep serving links for a host that no longer points
  * here, it never "stayed unverified", and a later check restores it.
  */
-export function nextStatus(domain: { createdAt: Date; verifiedAt: Date | null }, found: boolean, now: Date): DomainStatus {
+export function nextStatus(
+  domain: { createdAt: Date; verifiedAt: Date | null },
+  found: boolean,
+  now: Date,
+): DomainStatus {
   if (found) return 'active';
   if (domain.verifiedAt !== null) return 'pending';
   return now.getTime() - domain.createdAt.getTime() >= FAIL_AFTER_MS ? 'failed' : 'pending';

@@ -41,17 +41,31 @@ describe('domain status', () => {
   });
 
   it('stays pending for 7 days without the record, then fails', () => {
-    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-07T23:59:59Z'))).toBe('pending');
-    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-08T00:00:00Z'))).toBe('failed');
+    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-07T23:59:59Z'))).toBe(
+      'pending',
+    );
+    expect(nextStatus({ createdAt: created, verifiedAt: null }, false, new Date('2026-01-08T00:00:00Z'))).toBe(
+      'failed',
+    );
   });
 
   it('sends a once-verified domain whose record disappeared back to pending, however old', () => {
     const verified = new Date('2026-01-02T00:00:00Z');
-    expect(nextStatus({ createdAt: created, verifiedAt: verified }, false, new Date('2026-06-01T00:00:00Z'))).toBe('pending');
+    expect(nextStatus({ createdAt: created, verifiedAt: verified }, false, new Date('2026-06-01T00:00:00Z'))).toBe(
+      'pending',
+    );
   });
 
   it('asks for a CNAME to the short host, or a TXT token when the short host is an address', () => {
-    expect(verificationRecord('go.brand.com', 'hoplink-verify=abc', 'hop.example')).toEqual({ type: 'CNAME', name: 'go.brand.com', value: 'hop.example' });
-    expect(verificationRecord('go.brand.com', 'hoplink-verify=abc', '203.0.113.5')).toEqual({ type: 'TXT', name: '_hoplink.go.brand.com', value: 'hoplink-verify=abc' });
+    expect(verificationRecord('go.brand.com', 'hoplink-verify=abc', 'hop.example')).toEqual({
+      type: 'CNAME',
+      name: 'go.brand.com',
+      value: 'hop.example',
+    });
+    expect(verificationRecord('go.brand.com', 'hoplink-verify=abc', '203.0.113.5')).toEqual({
+      type: 'TXT',
+      name: '_hoplink.go.brand.com',
+      value: 'hoplink-verify=abc',
+    });
   });
 });

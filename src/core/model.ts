@@ -82,7 +82,13 @@ export interface AffiliateTag {
   updatedAt: string;
 }
 
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'domain.verified'] as const;
+export const WEBHOOK_EVENTS = [
+  'link.created',
+  'link.updated',
+  'link.deleted',
+  'link.clicked',
+  'domain.verified',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A subscription to events; disabled (with a reason) after failing for 3 days. */

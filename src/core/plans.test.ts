@@ -4,7 +4,13 @@ import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, parse
 
 describe('plans and abilities', () => {
   it('maps verbs to abilities as decisions §2 says', () => {
-    expect(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].map(abilityForMethod)).toEqual(['read', 'create', 'update', 'update', 'delete']);
+    expect(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].map(abilityForMethod)).toEqual([
+      'read',
+      'create',
+      'update',
+      'update',
+      'delete',
+    ]);
   });
 
   it('gives API access to pro and business only', () => {

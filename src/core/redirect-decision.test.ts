@@ -5,22 +5,71 @@ import { compileConditions, type Visitor } from './targeting.ts';
 import { createHash } from 'node:crypto';
 
 const visitor: Visitor = { country: 'US', device: 'desktop', os: 'windows', browser: 'chrome', language: 'en' };
-const link = (overrides: Partial<RedirectableLink> = {}): RedirectableLink => ({ id: 1, userId: 1, isActive: true, redirectUrl: 'https://example.com/main', options: [], targeting: null, ...overrides });
-const get = (optionNumber: number | null = null, who: Visitor = visitor) => ({ method: 'GET' as const, optionNumber, visitor: () => who });
+const link = (overrides: Partial<RedirectableLink> = {}): RedirectableLink => ({
+  id: 1,
+  userId: 1,
+  isActive: true,
+  redirectUrl: 'https://example.com/main',
+  options: [],
+  targeting: null,
+  ...overrides,
+});
+const get = (optionNumber: number | null = null, who: Visitor = visitor) => ({
+  method: 'GET' as const,
+  optionNumber,
+  visitor: () => who,
+});
 const noTags = new Map<number, string>();
-const ukOnly = compileConditions([{ type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' }]);
+const ukOnly = compileConditions([
+  { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
+]);
 
 describe('decideRedirect', () => {
   it.each([
     ['an unknown code', undefined, get(), { kind: 'not-found' }],
     ['an inactive link', link({ isActive: false }), get(), { kind: 'not-found' }],
-    ['a plain link', link(), get(), { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'click' } }],
-    ['HEAD on a plain link', link(), { ...get(), method: 'HEAD' as const }, { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'none' } }],
-    ['a matching condition', link({ targeting: ukOnly }), get(null, { ...visitor, country: 'GB' }), { kind: 'redirect', location: 'https://uk.example', record: { kind: 'click' } }],
-    ['a condition that does not match', link({ targeting: ukOnly }), get(), { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'click' } }],
-    ['a choice page', link({ options: ['https://a.example', 'https://b.example'] }), get(), { kind: 'choice-page', options: ['https://a.example', 'https://b.example'], record: { kind: 'click' } }],
-    ['a condition before the choice page', link({ options: ['https://a.example', 'https://b.example'], targeting: ukOnly }), get(null, { ...visitor, country: 'GB' }), { kind: 'redirect', location: 'https://uk.example', record: { kind: 'click' } }],
-    ['a pick of option 2', link({ options: ['https://a.example', 'https://b.example'] }), get(2), { kind: 'redirect', location: 'https://b.example', record: { kind: 'pick', optionIndex: 1 } }],
+    [
+      'a plain link',
+      link(),
+      get(),
+      { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'click' } },
+    ],
+    [
+      'HEAD on a plain link',
+      link(),
+      { ...get(), method: 'HEAD' as const },
+      { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'none' } },
+    ],
+    [
+      'a matching condition',
+      link({ targeting: ukOnly }),
+      get(null, { ...visitor, country: 'GB' }),
+      { kind: 'redirect', location: 'https://uk.example', record: { kind: 'click' } },
+    ],
+    [
+      'a condition that does not match',
+      link({ targeting: ukOnly }),
+      get(),
+      { kind: 'redirect', location: 'https://example.com/main', record: { kind: 'click' } },
+    ],
+    [
+      'a choice page',
+      link({ options: ['https://a.example', 'https://b.example'] }),
+      get(),
+      { kind: 'choice-page', options: ['https://a.example', 'https://b.example'], record: { kind: 'click' } },
+    ],
+    [
+      'a condition before the choice page',
+      link({ options: ['https://a.example', 'https://b.example'], targeting: ukOnly }),
+      get(null, { ...visitor, country: 'GB' }),
+      { kind: 'redirect', location: 'https://uk.example', record: { kind: 'click' } },
+    ],
+    [
+      'a pick of option 2',
+      link({ options: ['https://a.example', 'https://b.example'] }),
+      get(2),
+      { kind: 'redirect', location: 'https://b.example', record: { kind: 'pick', optionIndex: 1 } },
+    ],
     ['option 3 of 2', link({ options: ['https://a.example', 'https://b.example'] }), get(3), { kind: 'not-found' }],
     ['an option number on a simple link', link(), get(1), { kind: 'not-found' }],
   ])('answers %s', (_name, l, request, expected) => {
@@ -29,21 +78,38 @@ describe('decideRedirect', () => {
 
   it('applies the owner’s affiliate tag to plain, targeted and option destinations', () => {
     const tags = new Map([[1, 'me-20']]);
-    expect(decideRedirect(link({ redirectUrl: 'https://www.amazon.com/dp/1' }), get(), tags)).toMatchObject({ location: 'https://www.amazon.com/dp/1?tag=me-20' });
-    const targeted = compileConditions([{ type: 'device', operator: 'in', values: ['desktop'], redirect_url: 'https://amazon.com/x' }]);
-    expect(decideRedirect(link({ targeting: targeted }), get(), tags)).toMatchObject({ location: 'https://amazon.com/x?tag=me-20' });
-    expect(decideRedirect(link({ options: ['https://a.example', 'https://amazon.com/y'] }), get(2), tags)).toMatchObject({ location: 'https://amazon.com/y?tag=me-20' });
+    expect(decideRedirect(link({ redirectUrl: 'https://www.amazon.com/dp/1' }), get(), tags)).toMatchObject({
+      location: 'https://www.amazon.com/dp/1?tag=me-20',
+    });
+    const targeted = compileConditions([
+      { type: 'device', operator: 'in', values: ['desktop'], redirect_url: 'https://amazon.com/x' },
+    ]);
+    expect(decideRedirect(link({ targeting: targeted }), get(), tags)).toMatchObject({
+      location: 'https://amazon.com/x?tag=me-20',
+    });
+    expect(
+      decideRedirect(link({ options: ['https://a.example', 'https://amazon.com/y'] }), get(2), tags),
+    ).toMatchObject({ location: 'https://amazon.com/y?tag=me-20' });
   });
 
   it('does not compute the visitor for a link without conditions', () => {
-    const request = { method: 'GET' as const, optionNumber: null, visitor: () => { throw new Error('not needed'); } };
+    const request = {
+      method: 'GET' as const,
+      optionNumber: null,
+      visitor: () => {
+        throw new Error('not needed');
+      },
+    };
     expect(decideRedirect(link(), request, noTags).kind).toBe('redirect');
   });
 });
 
 describe('the choice page', () => {
   it('escapes every value and links options by number', () => {
-    const html = renderChoicePage({ title: 'Pick "one" <now>', options: [{ url: 'https://a.example/"><script>alert(1)</script>', href: '/abc/1' }] });
+    const html = renderChoicePage({
+      title: 'Pick "one" <now>',
+      options: [{ url: 'https://a.example/"><script>alert(1)</script>', href: '/abc/1' }],
+    });
     expect(html).not.toContain('<script>');
     expect(html).toContain('Pick &quot;one&quot; &lt;now&gt;');
     expect(html).toContain('href="/abc/1"');

@@ -35,14 +35,22 @@ const NONE: Record = { kind: 'none' };
 const CLICK: Record = { kind: 'click' };
 
 /** Decisions §4, as a pure function: resolve -> decide here -> reply -> record elsewhere. */
-export function decideRedirect(link: RedirectableLink | undefined, request: VisitRequest, tags: TagsByProgram): Decision {
+export function decideRedirect(
+  link: RedirectableLink | undefined,
+  request: VisitRequest,
+  tags: TagsByProgram,
+): Decision {
   if (!link || !link.isActive) return { kind: 'not-found' };
   const counts = request.method === 'GET';
   if (request.optionNumber !== null) {
     const index = request.optionNumber - 1;
     const option = link.options[index];
     if (option === undefined) return { kind: 'not-found' };
-    return { kind: 'redirect', location: applyAffiliateTag(option, tags), record: counts ? { kind: 'pick', optionIndex: index } : NONE };
+    return {
+      kind: 'redirect',
+      location: applyAffiliateTag(option, tags),
+      record: counts ? { kind: 'pick', optionIndex: index } : NONE,
+    };
   }
   // Conditions are evaluated before the choice page.
   const targeted = link.targeting?.(request.visitor());

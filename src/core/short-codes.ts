@@ -10,9 +10,26 @@ export const CUSTOM_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
  * Compared case-insensitively: "API" would be as confusing as "api".
  */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
-  'api', 'admin', 'app', 'assets', 'dashboard', 'docs', 'favicon.ico', 'health', 'healthz',
-  'login', 'logout', 'metrics', 'robots.txt', 'signin', 'signout', 'signup', 'static', 'status',
-  'well-known', '_hoplink',
+  'api',
+  'admin',
+  'app',
+  'assets',
+  'dashboard',
+  'docs',
+  'favicon.ico',
+  'health',
+  'healthz',
+  'login',
+  'logout',
+  'metrics',
+  'robots.txt',
+  'signin',
+  'signout',
+  'signup',
+  'static',
+  'status',
+  'well-known',
+  '_hoplink',
 ]);
 
 /** 7 characters of base62 from a CSPRNG: 62^7 ≈ 3.5e12 codes, so collisions are rare and retried. */

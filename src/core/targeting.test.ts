@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { compileConditions, validateConditions, type Visitor } from './targeting.ts';
 
-const visitor = (overrides: Partial<Visitor> = {}): Visitor => ({ country: 'US', device: 'desktop', os: 'windows', browser: 'chrome', language: 'en', ...overrides });
+const visitor = (overrides: Partial<Visitor> = {}): Visitor => ({
+  country: 'US',
+  device: 'desktop',
+  os: 'windows',
+  browser: 'chrome',
+  language: 'en',
+  ...overrides,
+});
 
 function errorsOf(input: unknown): Record<string, string[]> {
   try {
@@ -22,7 +29,13 @@ describe('validateConditions', () => {
       { type: 'browser', operator: 'in', values: ['samsung'], redirect_url: 'https://d.example' },
       { type: 'language', operator: 'in', values: ['FR'], redirect_url: 'https://e.example' },
     ]);
-    expect(conditions.map((c) => c.values)).toEqual([['US', 'GB'], ['mobile'], ['ios', 'android'], ['samsung'], ['fr']]);
+    expect(conditions.map((c) => c.values)).toEqual([
+      ['US', 'GB'],
+      ['mobile'],
+      ['ios', 'android'],
+      ['samsung'],
+      ['fr'],
+    ]);
   });
 
   it('names every invalid field by its dot path', () => {
@@ -34,8 +47,15 @@ describe('validateConditions', () => {
       'not an object',
     ]);
     expect(Object.keys(errors).sort()).toEqual([
-      'conditions.0.values.0', 'conditions.1.operator', 'conditions.1.redirect_url', 'conditions.1.type', 'conditions.1.values',
-      'conditions.2.values.0', 'conditions.2.values.1', 'conditions.3.values.0', 'conditions.4',
+      'conditions.0.values.0',
+      'conditions.1.operator',
+      'conditions.1.redirect_url',
+      'conditions.1.type',
+      'conditions.1.values',
+      'conditions.2.values.0',
+      'conditions.2.values.1',
+      'conditions.3.values.0',
+      'conditions.4',
     ]);
   });
 
@@ -47,11 +67,13 @@ describe('validateConditions', () => {
 });
 
 describe('compiled targeting', () => {
-  const targeting = compileConditions(validateConditions([
-    { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
-    { type: 'device', operator: 'in', values: ['mobile', 'tablet'], redirect_url: 'https://m.example' },
-    { type: 'language', operator: 'not_in', values: ['en'], redirect_url: 'https://intl.example' },
-  ]))!;
+  const targeting = compileConditions(
+    validateConditions([
+      { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
+      { type: 'device', operator: 'in', values: ['mobile', 'tablet'], redirect_url: 'https://m.example' },
+      { type: 'language', operator: 'not_in', values: ['en'], redirect_url: 'https://intl.example' },
+    ]),
+  )!;
 
   it.each([
     ['a British desktop visitor', visitor({ country: 'GB' }), 'https://uk.example'],

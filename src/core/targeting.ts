@@ -90,22 +90,35 @@ export function validateConditions(input: unknown): Condition[] {
       fail(`${base}.operator`, `The selected ${base}.operator is invalid.`);
     }
     if (typeof item.redirect_url !== 'string' || !isHttpUrl(item.redirect_url)) {
-      fail(`${base}.redirect_url`, `The ${field(`${base}.redirect_url`)} field must be a valid http or https URL of at most 2048 characters.`);
+      fail(
+        `${base}.redirect_url`,
+        `The ${field(`${base}.redirect_url`)} field must be a valid http or https URL of at most 2048 characters.`,
+      );
     }
     const values: string[] = [];
     if (!Array.isArray(item.values) || item.values.length === 0) {
       fail(`${base}.values`, `The ${base}.values field must be a non-empty array.`);
     } else {
       for (const [position, value] of item.values.entries()) {
-        const normalized = typeof value === 'string' && typeOk ? normalizeValue(type as ConditionType, value) : undefined;
+        const normalized =
+          typeof value === 'string' && typeOk ? normalizeValue(type as ConditionType, value) : undefined;
         if (normalized === undefined || !isKnownValue(type as ConditionType, normalized)) {
-          if (typeOk) fail(`${base}.values.${position}`, `The selected ${base}.values.${position} is invalid for ${String(type)}.`);
+          if (typeOk)
+            fail(
+              `${base}.values.${position}`,
+              `The selected ${base}.values.${position} is invalid for ${String(type)}.`,
+            );
         } else if (!values.includes(normalized)) {
           values.push(normalized);
         }
       }
     }
-    result.push({ type: type as ConditionType, operator: item.operator as Condition['operator'], values, redirect_url: item.redirect_url as string });
+    result.push({
+      type: type as ConditionType,
+      operator: item.operator as Condition['operator'],
+      values,
+      redirect_url: item.redirect_url as string,
+    });
   }
   const messages = Object.values(errors).flat();
   if (messages.length > 0) throw new AppError('validation-failed', messages[0]!, errors);

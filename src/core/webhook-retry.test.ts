@@ -3,7 +3,9 @@ import { retryDelayMs, shouldDisable } from './webhook-retry.ts';
 
 describe('webhook retries', () => {
   it('backs off 1 min, 5 min, 30 min, 2 h, then 6 h', () => {
-    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000, 21_600_000]);
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
+      60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000, 21_600_000,
+    ]);
   });
 
   it('disables after 3 days of failing, not before', () => {

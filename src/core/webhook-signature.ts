@@ -12,7 +12,13 @@ export function signPayload(secret: string, rawBody: string, unixSeconds: number
 }
 
 /** What a subscriber does: recompute, compare in constant time, refuse stale timestamps. */
-export function verifySignature(secret: string, rawBody: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  secret: string,
+  rawBody: string,
+  header: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || !parts.v1 || Math.abs(nowSeconds - t) > toleranceSeconds) return false;

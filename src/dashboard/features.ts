@@ -6,16 +6,29 @@ export interface FeatureState {
   reason: string | null;
 }
 
-export const FEATURE_KEYS = ['api', 'bulk', 'targeting', 'breakdowns', 'choice_pages', 'affiliates', 'domains', 'webhooks'] as const;
+export const FEATURE_KEYS = [
+  'api',
+  'bulk',
+  'targeting',
+  'breakdowns',
+  'choice_pages',
+  'affiliates',
+  'domains',
+  'webhooks',
+] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
 /** What a plan allows, for the Account page and locked controls ("visible but locked, with the reason"). */
 export function planFeatures(plan: Plan): Record<FeatureKey, FeatureState> {
   const business = hasBusinessAccess(plan);
   const api = hasApiAccess(plan);
-  const businessOnly: FeatureState = business ? { allowed: true, reason: null } : { allowed: false, reason: 'Needs the Business plan.' };
+  const businessOnly: FeatureState = business
+    ? { allowed: true, reason: null }
+    : { allowed: false, reason: 'Needs the Business plan.' };
   return {
-    api: api ? { allowed: true, reason: null } : { allowed: false, reason: 'Tokens work with the Pro and Business plans.' },
+    api: api
+      ? { allowed: true, reason: null }
+      : { allowed: false, reason: 'Tokens work with the Pro and Business plans.' },
     bulk: businessOnly,
     targeting: businessOnly,
     breakdowns: businessOnly,

@@ -12,7 +12,10 @@ import { planFeatures } from './features.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
 
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
-export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessions: SessionStore }> = async (app, { uow, sessions }) => {
+export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessions: SessionStore }> = async (
+  app,
+  { uow, sessions },
+) => {
   // 5 failed sign-ins per email and address in 15 minutes, then 429 until the window passes.
   const failures = new RateLimiterMemory({ points: 5, duration: 15 * 60, keyPrefix: 'signin' });
   const me = (user: User, csrfToken: string) => ({
@@ -66,14 +69,22 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessi
     const session = await requireSession(request);
     const tokens = await uow.read((stores) => listUserTokens(stores, session.user.id));
     return {
-      data: tokens.map((t) => ({ id: t.id, name: t.name, abilities: t.abilities, last_used_at: t.lastUsedAt, created_at: t.createdAt })),
+      data: tokens.map((t) => ({
+        id: t.id,
+        name: t.name,
+        abilities: t.abilities,
+        last_used_at: t.lastUsedAt,
+        created_at: t.createdAt,
+      })),
     };
   });
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
     const session = await requireSession(request);
     const abilities = [...new Set(request.body.abilities as Ability[])];
-    const { token, plaintext } = await uow.transact((work) => issueToken(work, { userId: session.user.id, name: request.body.name, abilities }));
+    const { token, plaintext } = await uow.transact((work) =>
+      issueToken(work, { userId: session.user.id, name: request.body.name, abilities }),
+    );
     return reply.code(201).send({
       id: token.id,
       name: token.name,
@@ -84,9 +95,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessi
     });
   });
 
-  app.delete('/tokens/:id', { schema: { hide: true, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } }, async (request, reply) => {
-    const session = await requireSession(request);
-    await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/tokens/:id',
+    { schema: { hide: true, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { assertCsrf } from './sessions.ts';
 
-const request = (method: string, token?: string) => ({ method, headers: token === undefined ? {} : { 'x-csrf-token': token } }) as unknown as FastifyRequest;
+const request = (method: string, token?: string) =>
+  ({ method, headers: token === undefined ? {} : { 'x-csrf-token': token } }) as unknown as FastifyRequest;
 
 describe('assertCsrf', () => {
   it('lets reads through without a token', () => {
@@ -11,7 +12,8 @@ describe('assertCsrf', () => {
   });
 
   it('accepts a change carrying the session token', () => {
-    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) expect(() => assertCsrf(request(method, 'secret-token'), 'secret-token')).not.toThrow();
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'])
+      expect(() => assertCsrf(request(method, 'secret-token'), 'secret-token')).not.toThrow();
   });
 
   it('refuses a change with a missing, wrong or differently sized token', () => {

@@ -36,7 +36,13 @@ export class SessionStore {
       await stores.sessions.deleteExpired(now.toISOString());
       await stores.sessions.insert({ id: hash(value), userId: user.id, csrfToken, expiresAt, now: now.toISOString() });
     });
-    reply.setCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: this.#secure, path: '/', maxAge: LIFETIME_MS / 1000 });
+    reply.setCookie(SESSION_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.#secure,
+      path: '/',
+      maxAge: LIFETIME_MS / 1000,
+    });
     return csrfToken;
   }
 
@@ -48,7 +54,9 @@ export class SessionStore {
     if (!session || Date.parse(session.expiresAt) <= now) return undefined;
     if (now - Date.parse(session.lastSeenAt) >= EXTEND_AFTER_MS) {
       const expiresAt = new Date(now + LIFETIME_MS).toISOString();
-      await this.#uow.transact(({ stores }) => stores.sessions.extend(session.id, expiresAt, new Date(now).toISOString()));
+      await this.#uow.transact(({ stores }) =>
+        stores.sessions.extend(session.id, expiresAt, new Date(now).toISOString()),
+      );
     }
     return session;
   }
@@ -66,7 +74,8 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
   const sent = request.headers[CSRF_HEADER];
   const given = Buffer.from(typeof sent === 'string' ? sent : '');
   const expected = Buffer.from(csrfToken);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('forbidden', 'CSRF token mismatch.');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new AppError('forbidden', 'CSRF token mismatch.');
 }
 
 /** Lets the dashboard call /api/v1 with its cookie: all abilities, no API plan needed. */

@@ -18,12 +18,21 @@ interface CustomHostname {
  * Cloudflare for SaaS custom hostnames: the provider issues the TLS certificate and reports the
  * hostname `active` once the customer's DNS points at the zone.
  */
-export function createCloudflareProvider(options: { baseUrl: string; zoneId: string; apiToken: string; fetch?: typeof fetch }): DomainProvider {
+export function createCloudflareProvider(options: {
+  baseUrl: string;
+  zoneId: string;
+  apiToken: string;
+  fetch?: typeof fetch;
+}): DomainProvider {
   const send = options.fetch ?? fetch;
   const base = `${options.baseUrl.replace(/\/$/, '')}/zones/${encodeURIComponent(options.zoneId)}/custom_hostnames`;
 
   async function call<T>(url: string, init: RequestInit = {}): Promise<Envelope<T>> {
-    const res = await send(url, { ...init, headers: { authorization: `Bearer ${options.apiToken}`, 'content-type': 'application/json', ...init.headers }, signal: AbortSignal.timeout(10_000) });
+    const res = await send(url, {
+      ...init,
+      headers: { authorization: `Bearer ${options.apiToken}`, 'content-type': 'application/json', ...init.headers },
+      signal: AbortSignal.timeout(10_000),
+    });
     const body = (await res.json()) as Envelope<T>;
     if (!body.success) {
       const message = body.errors.map((e) => e.message).join('; ') || `HTTP ${res.status}`;
@@ -46,7 +55,10 @@ export function createCloudflareProvider(options: { baseUrl: string; zoneId: str
       const found = await find(domain.hostname);
       if (!found) return { found: false, detail: 'Cloudflare does not know this hostname yet' };
       const active = found.status === 'active';
-      return { found: active, detail: `Cloudflare status ${found.status}, certificate ${found.ssl?.status ?? 'unknown'}` };
+      return {
+        found: active,
+        detail: `Cloudflare status ${found.status}, certificate ${found.ssl?.status ?? 'unknown'}`,
+      };
     },
     async remove(hostname) {
       const found = await find(hostname);

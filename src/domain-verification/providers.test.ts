@@ -14,7 +14,9 @@ describe('DNS verification against a real DNS server on loopback', () => {
       '_hoplink.wrong.brand.test': { TXT: ['hoplink-verify=nope'] },
     });
   });
-  afterAll(async () => { await dns.close(); });
+  afterAll(async () => {
+    await dns.close();
+  });
   const provider = () => createDnsProvider({ servers: [dns.address], shortHostname: 'hop.example', timeoutMs: 500 });
 
   it.each([
@@ -37,15 +39,22 @@ describe('DNS verification against a real DNS server on loopback', () => {
 
 describe('Cloudflare for SaaS adapter against a local server with the documented shapes', () => {
   let cf: Awaited<ReturnType<typeof startFakeCloudflare>>;
-  beforeAll(async () => { cf = await startFakeCloudflare('cf-token', 'zone1'); });
-  afterAll(async () => { await cf.close(); });
+  beforeAll(async () => {
+    cf = await startFakeCloudflare('cf-token', 'zone1');
+  });
+  afterAll(async () => {
+    await cf.close();
+  });
 
   it('registers, reports pending then active, and removes a hostname', async () => {
     const provider = createCloudflareProvider({ baseUrl: cf.baseUrl, zoneId: 'zone1', apiToken: 'cf-token' });
     await provider.register('shop.brand.test');
     expect((await provider.check({ hostname: 'shop.brand.test', verificationToken: '' })).found).toBe(false);
     cf.activate('shop.brand.test');
-    expect(await provider.check({ hostname: 'shop.brand.test', verificationToken: '' })).toMatchObject({ found: true, detail: expect.stringMatching(/active/) });
+    expect(await provider.check({ hostname: 'shop.brand.test', verificationToken: '' })).toMatchObject({
+      found: true,
+      detail: expect.stringMatching(/active/),
+    });
     await provider.remove('shop.brand.test');
     expect(cf.hostnames.size).toBe(0);
   });
@@ -55,6 +64,8 @@ describe('Cloudflare for SaaS adapter against a local server with the documented
     await provider.register('dup.brand.test');
     await expect(provider.register('dup.brand.test')).rejects.toMatchObject({ code: 'conflict' });
     const wrong = createCloudflareProvider({ baseUrl: cf.baseUrl, zoneId: 'zone1', apiToken: 'bad' });
-    await expect(wrong.check({ hostname: 'dup.brand.test', verificationToken: '' })).rejects.toThrow(/Authentication error/);
+    await expect(wrong.check({ hostname: 'dup.brand.test', verificationToken: '' })).rejects.toThrow(
+      /Authentication error/,
+    );
   });
 });

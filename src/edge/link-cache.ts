@@ -98,7 +98,14 @@ export class LinkCache {
       return MISSING;
     }
     // Conditions are compiled once here, not on every visit.
-    const entry: RedirectableLink = { id: row.id, userId: row.userId, isActive: row.isActive, redirectUrl: row.redirectUrl, options: row.options, targeting: compileConditions(row.conditions) };
+    const entry: RedirectableLink = {
+      id: row.id,
+      userId: row.userId,
+      isActive: row.isActive,
+      redirectUrl: row.redirectUrl,
+      options: row.options,
+      targeting: compileConditions(row.conditions),
+    };
     this.#links.set(key, entry);
     this.#keyByLinkId.set(row.id, key);
     return entry;

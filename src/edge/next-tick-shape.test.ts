@@ -17,10 +17,14 @@ new Function('f', '%DebugPrint(f)')(process.nextTick);
 `;
 
 function tickRecordCacheStates(keep: boolean): string[] {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--allow-natives-syntax', '--input-type=module', '-e', script], {
-    env: { ...process.env, KEEP: keep ? '1' : '' },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--allow-natives-syntax', '--input-type=module', '-e', script],
+    {
+      env: { ...process.env, KEEP: keep ? '1' : '' },
+      encoding: 'utf8',
+    },
+  );
   expect(run.status, run.stderr).toBe(0);
   return [...run.stdout.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!);
 }

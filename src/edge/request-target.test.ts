@@ -12,7 +12,23 @@ describe('the path of a short-host request', () => {
   });
 
   it('names nothing for anything else', () => {
-    for (const url of [undefined, '', 'abc', '//', '/abc/', '/abc/0', '/abc/100', '/abc/01', '/abc/1/2', '/x/y/z', '/a%20b', '/a.b', `/${'a'.repeat(65)}`, `/${'a'.repeat(300)}`, '//1']) {
+    for (const url of [
+      undefined,
+      '',
+      'abc',
+      '//',
+      '/abc/',
+      '/abc/0',
+      '/abc/100',
+      '/abc/01',
+      '/abc/1/2',
+      '/x/y/z',
+      '/a%20b',
+      '/a.b',
+      `/${'a'.repeat(65)}`,
+      `/${'a'.repeat(300)}`,
+      '//1',
+    ]) {
       expect(parseTarget(url), String(url)).toEqual({ kind: 'invalid' });
     }
     expect(parseTarget(`/${'a'.repeat(64)}`)).toMatchObject({ kind: 'code' });

@@ -4,7 +4,8 @@
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const OPTION = /^[1-9][0-9]?$/;
 
-export type Target = { kind: 'root' } | { kind: 'code'; code: string; optionNumber: number | null } | { kind: 'invalid' };
+export type Target =
+  { kind: 'root' } | { kind: 'code'; code: string; optionNumber: number | null } | { kind: 'invalid' };
 
 const ROOT: Target = { kind: 'root' };
 const INVALID: Target = { kind: 'invalid' };

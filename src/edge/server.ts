@@ -31,7 +31,11 @@ function safeLocation(location: string): string {
 }
 
 function notFound(res: ServerResponse): void {
-  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(404, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(NOT_FOUND_PAGE);
 }
 
@@ -53,8 +57,19 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     };
   };
 
-  function reply(req: IncomingMessage, res: ServerResponse, code: string, link: RedirectableLink | null, tags: TagsByProgram, optionNumber: number | null): void {
-    const decision: Decision = decideRedirect(link ?? undefined, { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) }, tags);
+  function reply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    code: string,
+    link: RedirectableLink | null,
+    tags: TagsByProgram,
+    optionNumber: number | null,
+  ): void {
+    const decision: Decision = decideRedirect(
+      link ?? undefined,
+      { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) },
+      tags,
+    );
     if (decision.kind === 'not-found') {
       notFound(res);
       return;
@@ -73,16 +88,35 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       });
     }
     if (decision.kind === 'redirect') {
-      res.writeHead(302, { Location: safeLocation(decision.location), 'Cache-Control': 'private, no-store', 'Content-Length': '0' });
+      res.writeHead(302, {
+        Location: safeLocation(decision.location),
+        'Cache-Control': 'private, no-store',
+        'Content-Length': '0',
+      });
       res.end();
       return;
     }
-    const html = renderChoicePage({ title: 'Choose where to go', options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })) });
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': CHOICE_PAGE_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    const html = renderChoicePage({
+      title: 'Choose where to go',
+      options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })),
+    });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'Content-Security-Policy': CHOICE_PAGE_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
     res.end(req.method === 'HEAD' ? undefined : html);
   }
 
-  async function resolveThenReply(req: IncomingMessage, res: ServerResponse, host: string, code: string, optionNumber: number | null): Promise<void> {
+  async function resolveThenReply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    host: string,
+    code: string,
+    optionNumber: number | null,
+  ): Promise<void> {
     const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
     const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
     const tags = link ? (deps.cache.peekTags(link.userId) ?? (await deps.cache.loadTags(link.userId))) : NO_TAGS;
@@ -114,7 +148,14 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       }
     }
     resolveThenReply(req, res, host, target.code, target.optionNumber).catch(() => {
-      if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', 'Cache-Control': 'no-store' }).end('Temporarily unavailable');
+      if (!res.headersSent)
+        res
+          .writeHead(503, {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Retry-After': '1',
+            'Cache-Control': 'no-store',
+          })
+          .end('Temporarily unavailable');
     });
   };
 }
@@ -129,7 +170,14 @@ export interface RunningEdge {
 /** Starts the short host on SHORT_PORT with its own link cache. */
 export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
   const cache = new LinkCache(ctx.uow, ctx.events, ctx.config.linkCache);
-  const handler = createEdgeHandler({ cache, geo: ctx.geo, clicks: ctx.clicks, appUrl: ctx.config.appUrl, shortUrl: ctx.config.shortUrl, trustProxy: ctx.config.trustProxy });
+  const handler = createEdgeHandler({
+    cache,
+    geo: ctx.geo,
+    clicks: ctx.clicks,
+    appUrl: ctx.config.appUrl,
+    shortUrl: ctx.config.shortUrl,
+    trustProxy: ctx.config.trustProxy,
+  });
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -140,10 +188,11 @@ export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
     url: `http://${ctx.config.host === '0.0.0.0' ? 'localhost' : ctx.config.host}:${port}`,
     server,
     cache,
-    close: () => new Promise((resolve) => {
-      // Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        // Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }

@@ -60,7 +60,18 @@ export class StreamClickConsumer {
           await this.#claimAbandoned();
           await this.#forgetOldEntries();
         }
-        const reply = (await this.#reader.xreadgroup('GROUP', this.#options.group, this.#name, 'COUNT', this.#options.batchSize, 'BLOCK', this.#options.blockMs, 'STREAMS', this.#options.stream, '>')) as Array<[string, Entry[]]> | null;
+        const reply = (await this.#reader.xreadgroup(
+          'GROUP',
+          this.#options.group,
+          this.#name,
+          'COUNT',
+          this.#options.batchSize,
+          'BLOCK',
+          this.#options.blockMs,
+          'STREAMS',
+          this.#options.stream,
+          '>',
+        )) as Array<[string, Entry[]]> | null;
         const entries = reply?.[0]?.[1] ?? [];
         if (entries.length > 0) await this.#process(entries);
       } catch (error) {
@@ -74,7 +85,15 @@ export class StreamClickConsumer {
   async #claimAbandoned(): Promise<void> {
     let cursor = '0-0';
     do {
-      const [next, entries] = (await this.#redis.xautoclaim(this.#options.stream, this.#options.group, this.#name, this.#options.claimIdleMs, cursor, 'COUNT', this.#options.batchSize)) as [string, Entry[], string[]?];
+      const [next, entries] = (await this.#redis.xautoclaim(
+        this.#options.stream,
+        this.#options.group,
+        this.#name,
+        this.#options.claimIdleMs,
+        cursor,
+        'COUNT',
+        this.#options.batchSize,
+      )) as [string, Entry[], string[]?];
       const live = entries.filter((entry) => entry && entry[1]);
       if (live.length > 0) await this.#process(live);
       cursor = next;
@@ -96,7 +115,10 @@ export class StreamClickConsumer {
       if (fresh.length === 0) return;
       const events = fresh.map(([, fields]) => this.#enrich(JSON.parse(fields[1]!) as VisitFacts));
       await stores.clicks.writeBatch(events);
-      await stores.clicks.markEntriesProcessed(fresh.map(([id]) => id), new Date().toISOString());
+      await stores.clicks.markEntriesProcessed(
+        fresh.map(([id]) => id),
+        new Date().toISOString(),
+      );
       counted.push(...events.filter(countsAsClick));
     });
     // Only after the commit: acknowledge, and drop the entries so the stream stays small.

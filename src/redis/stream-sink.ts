@@ -22,8 +22,12 @@ export class RedisStreamClickSink implements ClickSink {
   record(visit: VisitFacts): void {
     const sent = this.#redis
       .xadd(this.#stream, '*', 'v', JSON.stringify(visit))
-      .then(() => { this.#appended += 1; })
-      .catch(() => { this.#failed += 1; })
+      .then(() => {
+        this.#appended += 1;
+      })
+      .catch(() => {
+        this.#failed += 1;
+      })
       .finally(() => this.#pending.delete(sent));
     this.#pending.add(sent);
   }

@@ -2,17 +2,24 @@ import { Type, type TSchema } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 
-export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'Message', description: 'An error: 401, 403, 404, 409, 413, 415, 429.' });
+export const MessageBody = Type.Object(
+  { message: Type.String() },
+  { $id: 'Message', description: 'An error: 401, 403, 404, 409, 413, 415, 429.' },
+);
 
 export const ValidationErrorBody = Type.Object(
   {
     message: Type.String({ description: 'The first error, and how many more there are.' }),
-    errors: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field path (dot notation, e.g. conditions.0.values) to messages.' }),
+    errors: Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: 'Field path (dot notation, e.g. conditions.0.values) to messages.',
+    }),
   },
   { $id: 'ValidationError' },
 );
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'A positive integer; anything else is 404.' }) });
+export const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, description: 'A positive integer; anything else is 404.' }),
+});
 
 export const NullableInteger = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 

@@ -6,8 +6,9 @@ export const DomainSchema = Type.Object(
     id: Type.Integer(),
     hostname: Type.String({ description: 'Lower case; internationalised names in punycode.' }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('failed')], {
-      description: 'pending -> active when a check finds the record; failed after 7 days unverified '
-        + '(checking again can still activate it).',
+      description:
+        'pending -> active when a check finds the record; failed after 7 days unverified ' +
+        '(checking again can still activate it).',
     }),
     verification: Type.Object(
       { type: Type.Union([Type.Literal('CNAME'), Type.Literal('TXT')]), name: Type.String(), value: Type.String() },

@@ -3,7 +3,11 @@ import { LINK_SORTS } from '../core/model.ts';
 import { CONDITION_TYPES, MAX_CONDITIONS, OPERATORS, VOCABULARIES } from '../core/targeting.ts';
 import { NullableInteger, Timestamp } from './common.ts';
 
-export const HttpUrl = Type.String({ format: 'http-url', maxLength: 2048, description: 'Absolute http or https URL, at most 2048 characters.' });
+export const HttpUrl = Type.String({
+  format: 'http-url',
+  maxLength: 2048,
+  description: 'Absolute http or https URL, at most 2048 characters.',
+});
 
 const VALUES_HELP = [
   'country: ISO 3166 alpha-2',
@@ -23,8 +27,9 @@ export const ConditionSchema = Type.Object(
 
 const Conditions = Type.Array(Type.Any(), {
   maxItems: MAX_CONDITIONS,
-  description: 'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one '
-    + 'so errors name conditions.N.field.',
+  description:
+    'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one ' +
+    'so errors name conditions.N.field.',
 });
 
 export const LinkSchema = Type.Object(
@@ -53,7 +58,9 @@ export const CreateLinkBody = Type.Object(
   {
     redirect_url: HttpUrl,
     category_id: Type.Optional(NullableInteger),
-    short_code: Type.Optional(Type.String({ description: 'Custom alias: 3-64 of A-Z a-z 0-9 _ -, unique per domain, not reserved.' })),
+    short_code: Type.Optional(
+      Type.String({ description: 'Custom alias: 3-64 of A-Z a-z 0-9 _ -, unique per domain, not reserved.' }),
+    ),
     domain_id: Type.Optional(NullableInteger),
     is_active: Type.Optional(Type.Boolean()),
     conditions: Type.Optional(Conditions),
@@ -74,7 +81,12 @@ export const UpdateLinkBody = Type.Object(
 
 export const ListLinksQuery = Type.Object(
   {
-    sort: Type.Optional(Type.Union(LINK_SORTS.map((s) => Type.Literal(s)), { default: 'created_at' })),
+    sort: Type.Optional(
+      Type.Union(
+        LINK_SORTS.map((s) => Type.Literal(s)),
+        { default: 'created_at' },
+      ),
+    ),
     direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     category_id: Type.Optional(Type.Integer({ minimum: 1 })),
     search: Type.Optional(Type.String({ maxLength: 255 })),

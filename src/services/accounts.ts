@@ -12,7 +12,10 @@ const DUMMY_HASH = await hashPassword('not a real password');
  * A new user; the password (optional for users the CLI creates) is hashed before the unit of
  * work opens, so the slow KDF never holds a transaction (on SQLite, the write lock).
  */
-export async function createUser(uow: UnitOfWork, input: { email: string; plan: Plan; password?: string | undefined }): Promise<User> {
+export async function createUser(
+  uow: UnitOfWork,
+  input: { email: string; plan: Plan; password?: string | undefined },
+): Promise<User> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return uow.transact(({ stores }) => stores.users.insert({ email: input.email, plan: input.plan, passwordHash }));
 }
@@ -21,7 +24,8 @@ export async function createUser(uow: UnitOfWork, input: { email: string; plan: 
 export async function checkCredentials(uow: UnitOfWork, email: string, password: string): Promise<User> {
   const user = await uow.read((stores) => stores.users.findByEmail(email));
   const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !user.passwordHash || !matches) throw invalidField('email', 'These credentials do not match our records.');
+  if (!user || !user.passwordHash || !matches)
+    throw invalidField('email', 'These credentials do not match our records.');
   const { passwordHash: _, ...withoutHash } = user;
   return withoutHash;
 }

@@ -14,7 +14,12 @@ export function listUserAffiliateTags(stores: Stores, principal: Principal): Pro
 }
 
 /** One tag per program per user, in the program's format; the owner's links change on the next visit. */
-export async function addAffiliateTag(work: Work, principal: Principal, programId: number, tag: string): Promise<AffiliateTag> {
+export async function addAffiliateTag(
+  work: Work,
+  principal: Principal,
+  programId: number,
+  tag: string,
+): Promise<AffiliateTag> {
   const program = findProgram(programId);
   if (!program) throw invalidField('affiliate_program_id', 'The selected affiliate program id is invalid.');
   validateTag(program, tag);
@@ -23,7 +28,12 @@ export async function addAffiliateTag(work: Work, principal: Principal, programI
   return created;
 }
 
-export async function changeAffiliateTag(work: Work, principal: Principal, id: number, tag: string): Promise<AffiliateTag> {
+export async function changeAffiliateTag(
+  work: Work,
+  principal: Principal,
+  id: number,
+  tag: string,
+): Promise<AffiliateTag> {
   const current = await getAffiliateTagOrThrow(work.stores, principal, id);
   validateTag(findProgram(current.programId)!, tag);
   const updated = await work.stores.affiliateTags.update(current.id, tag);

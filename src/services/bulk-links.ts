@@ -4,7 +4,6 @@ import type { BulkItemError, CreateLinkInput } from '../schemas/link.ts';
 import { createLink } from './links.ts';
 import type { Work } from './unit-of-work.ts';
 
-
 /**
  * Creates each valid item in order, in the caller's unit of work. An item that fails (shape,
  * category, taken code, ...) is reported and never rolls back the others: inserts use ON CONFLICT

@@ -39,11 +39,21 @@ export function listUserDomains(stores: Stores, principal: Principal): Promise<D
 }
 
 /** Stores the domain, then registers it with the provider; a refusal there removes it again. */
-export async function addDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, hostname: string): Promise<Domain> {
+export async function addDomain(
+  uow: UnitOfWork,
+  settings: DomainSettings,
+  principal: Principal,
+  hostname: string,
+): Promise<Domain> {
   const normalized = normalizeHostname(hostname, settings.ownHosts);
   const domain = await uow.transact(async ({ stores }) => {
-    if (await stores.domains.findByHostname(normalized)) throw invalidField('hostname', 'The hostname has already been taken.');
-    return stores.domains.insert({ userId: principal.user.id, hostname: normalized, verificationToken: newVerificationToken() });
+    if (await stores.domains.findByHostname(normalized))
+      throw invalidField('hostname', 'The hostname has already been taken.');
+    return stores.domains.insert({
+      userId: principal.user.id,
+      hostname: normalized,
+      verificationToken: newVerificationToken(),
+    });
   });
   try {
     await settings.provider.register(normalized);
@@ -58,10 +68,18 @@ export async function addDomain(uow: UnitOfWork, settings: DomainSettings, princ
 }
 
 /** Polls verification: pending -> active when the record is found; failed after 7 days without. */
-export async function checkDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, id: number): Promise<Domain> {
+export async function checkDomain(
+  uow: UnitOfWork,
+  settings: DomainSettings,
+  principal: Principal,
+  id: number,
+): Promise<Domain> {
   const domain = await uow.read((stores) => getDomainOrThrow(stores, principal, id));
   const now = (settings.now ?? (() => new Date()))();
-  const result = await settings.provider.check({ hostname: domain.hostname, verificationToken: domain.verificationToken });
+  const result = await settings.provider.check({
+    hostname: domain.hostname,
+    verificationToken: domain.verificationToken,
+  });
   const verifiedAt = domain.verifiedAt ? new Date(domain.verifiedAt) : null;
   const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt }, result.found, now);
   return uow.transact(async (work) => {
@@ -76,11 +94,20 @@ export async function checkDomain(uow: UnitOfWork, settings: DomainSettings, pri
 }
 
 /** Refused (422) while links use the domain, so deleting a domain never loses a link. */
-export async function removeDomain(uow: UnitOfWork, settings: DomainSettings, principal: Principal, id: number): Promise<void> {
+export async function removeDomain(
+  uow: UnitOfWork,
+  settings: DomainSettings,
+  principal: Principal,
+  id: number,
+): Promise<void> {
   const domain = await uow.read(async (stores) => {
     const found = await getDomainOrThrow(stores, principal, id);
     const used = await stores.domains.countLinks(found.id);
-    if (used > 0) throw invalidField('domain', `The domain is used by ${used} link${used === 1 ? '' : 's'}; move or delete them first.`);
+    if (used > 0)
+      throw invalidField(
+        'domain',
+        `The domain is used by ${used} link${used === 1 ? '' : 's'}; move or delete them first.`,
+      );
     return found;
   });
   await settings.provider.remove(domain.hostname);

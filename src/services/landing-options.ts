@@ -9,7 +9,12 @@ export async function getLandingOptions(stores: Stores, principal: Principal, li
 }
 
 /** single -> choice page, or choice page -> choice page with the full set replaced. */
-export async function setLandingOptions(work: Work, principal: Principal, linkId: number, urls: readonly string[]): Promise<string[]> {
+export async function setLandingOptions(
+  work: Work,
+  principal: Principal,
+  linkId: number,
+  urls: readonly string[],
+): Promise<string[]> {
   const link = await getLinkOrThrow(work.stores, principal, linkId);
   await work.stores.landingOptions.replace(link.id, urls);
   work.emit({ kind: 'updated', link: (await work.stores.links.find(link.id))! });

@@ -41,9 +41,10 @@ export async function createLink(work: Work, principal: Principal, input: Create
     domainId: input.domain_id ?? null,
     conditions: input.conditions === undefined ? [] : validateConditions(input.conditions),
   };
-  const link = input.short_code === undefined
-    ? await insertWithRandomCode(work.stores, base)
-    : await work.stores.links.insert({ ...base, shortCode: validateCustomCode(input.short_code) });
+  const link =
+    input.short_code === undefined
+      ? await insertWithRandomCode(work.stores, base)
+      : await work.stores.links.insert({ ...base, shortCode: validateCustomCode(input.short_code) });
   work.emit({ kind: 'created', link });
   return link;
 }
@@ -74,7 +75,12 @@ export function listUserLinks(stores: Stores, principal: Principal, request: Lin
 }
 
 /** Only the fields sent change. */
-export async function updateUserLink(work: Work, principal: Principal, id: number, input: UpdateLinkInput): Promise<Link> {
+export async function updateUserLink(
+  work: Work,
+  principal: Principal,
+  id: number,
+  input: UpdateLinkInput,
+): Promise<Link> {
   const link = await getLinkOrThrow(work.stores, principal, id);
   await checkReferences(work.stores, principal, input);
   const changes: LinkChanges = {};

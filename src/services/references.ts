@@ -7,7 +7,8 @@ import type { Stores } from '../storage/stores.ts';
 /** category_id on links: unknown or another user's is a validation error (422), not 403/404. */
 export async function assertCategoryUsable(stores: Stores, userId: number, categoryId: number): Promise<void> {
   const category = await stores.categories.find(categoryId);
-  if (!category || category.userId !== userId) throw invalidField('category_id', 'The selected category id is invalid.');
+  if (!category || category.userId !== userId)
+    throw invalidField('category_id', 'The selected category id is invalid.');
 }
 
 /** domain_id on links: one of the owner's active domains. */

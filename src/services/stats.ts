@@ -13,7 +13,10 @@ const DAY_MS = 86_400_000;
 export function parseWith(principal: Principal, raw: string | undefined): Dimension[] {
   if (raw === undefined || raw.trim() === '') return [];
   assertBusiness(principal.user.plan, 'Statistics breakdowns');
-  const asked = raw.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+  const asked = raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
   for (const item of asked) {
     if (!(DIMENSIONS as readonly string[]).includes(item)) {
       throw invalidField('with', `The selected with is invalid: use ${DIMENSIONS.join(', ')}.`);
@@ -28,7 +31,13 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * Totals on every plan; the 30-day trend (UTC, oldest first, zero-filled) and the breakdowns on
  * Business; pick counts per option for a choice page. All from rollups.
  */
-export async function getLinkStats(stores: Stores, principal: Principal, linkId: number, dimensions: Dimension[], now: Date): Promise<LinkStats> {
+export async function getLinkStats(
+  stores: Stores,
+  principal: Principal,
+  linkId: number,
+  dimensions: Dimension[],
+  now: Date,
+): Promise<LinkStats> {
   const link = await getLinkOrThrow(stores, principal, linkId);
   const monthStart = `${now.toISOString().slice(0, 7)}-01`;
   const stats: LinkStats = {

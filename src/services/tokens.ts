@@ -12,7 +12,10 @@ export function hashToken(plaintext: string): string {
 }
 
 /** A new token: 256 bits of randomness, base64url, behind a prefix that secret scanners can spot. */
-export async function issueToken(work: Pick<Work, 'stores'>, input: { userId: number; name: string; abilities: Ability[] }): Promise<{ token: ApiToken; plaintext: string }> {
+export async function issueToken(
+  work: Pick<Work, 'stores'>,
+  input: { userId: number; name: string; abilities: Ability[] },
+): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const token = await work.stores.tokens.insert({ ...input, tokenHash: hashToken(plaintext) });
   return { token, plaintext };

@@ -3,7 +3,7 @@ import { invalidField } from '../core/errors.ts';
 import { WEBHOOK_EVENTS, type Principal, type Webhook } from '../core/model.ts';
 import { MAX_WEBHOOKS_PER_USER, type CreateWebhookInput } from '../schemas/webhook.ts';
 import type { Stores } from '../storage/stores.ts';
-import { isPublicAddress } from '../webhooks/address-guard.ts';
+import { isPublicAddress } from '../outbound/address-guard.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { Work } from './unit-of-work.ts';
 
@@ -38,10 +38,16 @@ function validateTarget(url: string, policy: WebhookPolicy): void {
   }
 }
 
-export async function createWebhook(work: Work, principal: Principal, input: CreateWebhookInput, policy: WebhookPolicy): Promise<Webhook> {
+export async function createWebhook(
+  work: Work,
+  principal: Principal,
+  input: CreateWebhookInput,
+  policy: WebhookPolicy,
+): Promise<Webhook> {
   validateTarget(input.url, policy);
   const unknown = input.events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
-  if (unknown.length > 0) throw invalidField('events', `Unknown event "${unknown[0]}"; use ${WEBHOOK_EVENTS.join(', ')}.`);
+  if (unknown.length > 0)
+    throw invalidField('events', `Unknown event "${unknown[0]}"; use ${WEBHOOK_EVENTS.join(', ')}.`);
   if ((await work.stores.webhooks.count(principal.user.id)) >= MAX_WEBHOOKS_PER_USER) {
     throw invalidField('url', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks.`);
   }

@@ -6,12 +6,34 @@ import { isUniqueViolation } from './errors.ts';
 import type { AffiliateTagsTable, Database } from './schema.ts';
 
 type Row = Omit<AffiliateTagsTable, 'id'> & { id: number };
-const toTag = (row: Row): AffiliateTag => ({ id: row.id, userId: row.user_id, programId: row.program_id, tag: row.tag, createdAt: row.created_at, updatedAt: row.updated_at });
+const toTag = (row: Row): AffiliateTag => ({
+  id: row.id,
+  userId: row.user_id,
+  programId: row.program_id,
+  tag: row.tag,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
-export async function insertAffiliateTag(db: Kysely<Database>, input: { userId: number; programId: number; tag: string }): Promise<AffiliateTag> {
+export async function insertAffiliateTag(
+  db: Kysely<Database>,
+  input: { userId: number; programId: number; tag: string },
+): Promise<AffiliateTag> {
   const now = timestamp();
   try {
-    return toTag(await db.insertInto('affiliate_tags').values({ user_id: input.userId, program_id: input.programId, tag: input.tag, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
+    return toTag(
+      await db
+        .insertInto('affiliate_tags')
+        .values({
+          user_id: input.userId,
+          program_id: input.programId,
+          tag: input.tag,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw invalidField('affiliate_program_id', 'You already have a tag for this affiliate program.');
@@ -21,7 +43,9 @@ export async function insertAffiliateTag(db: Kysely<Database>, input: { userId: 
 }
 
 export async function listAffiliateTags(db: Kysely<Database>, userId: number): Promise<AffiliateTag[]> {
-  return (await db.selectFrom('affiliate_tags').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(toTag);
+  return (await db.selectFrom('affiliate_tags').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
+    toTag,
+  );
 }
 
 export async function findAffiliateTag(db: Kysely<Database>, id: number): Promise<AffiliateTag | undefined> {
@@ -30,7 +54,14 @@ export async function findAffiliateTag(db: Kysely<Database>, id: number): Promis
 }
 
 export async function updateAffiliateTag(db: Kysely<Database>, id: number, tag: string): Promise<AffiliateTag> {
-  return toTag(await db.updateTable('affiliate_tags').set({ tag, updated_at: timestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+  return toTag(
+    await db
+      .updateTable('affiliate_tags')
+      .set({ tag, updated_at: timestamp() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function deleteAffiliateTag(db: Kysely<Database>, id: number): Promise<void> {

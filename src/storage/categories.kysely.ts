@@ -18,7 +18,11 @@ function nameTaken(): AppError {
 export async function insertCategory(db: Kysely<Database>, userId: number, name: string): Promise<Category> {
   const now = timestamp();
   try {
-    const row = await db.insertInto('categories').values({ user_id: userId, name, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('categories')
+      .values({ user_id: userId, name, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toCategory(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -27,7 +31,13 @@ export async function insertCategory(db: Kysely<Database>, userId: number, name:
 }
 
 export async function listCategories(db: Kysely<Database>, userId: number): Promise<Category[]> {
-  const rows = await db.selectFrom('categories').selectAll().where('user_id', '=', userId).orderBy('name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   return rows.map(toCategory);
 }
 
@@ -38,7 +48,12 @@ export async function findCategory(db: Kysely<Database>, id: number): Promise<Ca
 
 export async function renameCategory(db: Kysely<Database>, id: number, name: string): Promise<Category> {
   try {
-    const row = await db.updateTable('categories').set({ name, updated_at: timestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .updateTable('categories')
+      .set({ name, updated_at: timestamp() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toCategory(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -54,4 +69,10 @@ export async function deleteCategory(db: Kysely<Database>, id: number): Promise<
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
-export const categoryStore = { insert: insertCategory, list: listCategories, find: findCategory, rename: renameCategory, delete: deleteCategory };
+export const categoryStore = {
+  insert: insertCategory,
+  list: listCategories,
+  find: findCategory,
+  rename: renameCategory,
+  delete: deleteCategory,
+};

@@ -39,7 +39,10 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
 
   const links = new Map<number, number>();
   const daily = new Map<string, { linkId: number; day: string; clicks: number }>();
-  const dailyDimension = new Map<string, { linkId: number; day: string; dimension: Dimension; value: string; clicks: number }>();
+  const dailyDimension = new Map<
+    string,
+    { linkId: number; day: string; dimension: Dimension; value: string; clicks: number }
+  >();
   const dimension = new Map<string, { linkId: number; dimension: Dimension; value: string; clicks: number }>();
   for (const { event, day, clicks } of groups.values()) {
     const { linkId } = event;
@@ -51,7 +54,13 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       addTo(dimension, `${linkId}\n${name}\n${value}`, { linkId, dimension: name, value, clicks });
     }
   }
-  return { links, daily: [...daily.values()], dailyDimension: [...dailyDimension.values()], dimension: [...dimension.values()], picks: [...picks.values()] };
+  return {
+    links,
+    daily: [...daily.values()],
+    dailyDimension: [...dailyDimension.values()],
+    dimension: [...dimension.values()],
+    picks: [...picks.values()],
+  };
 }
 
 function addTo<T extends { clicks: number }>(map: Map<string, T>, key: string, entry: T): void {

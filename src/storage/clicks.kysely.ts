@@ -17,45 +17,83 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
   if (events.length === 0) return;
   {
     const ids = [...new Set(events.map((e) => e.linkId))];
-    const existing = new Set((await trx.selectFrom('links').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    const existing = new Set(
+      (await trx.selectFrom('links').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+    );
     const live = events.filter((e) => existing.has(e.linkId));
     if (live.length === 0) return;
     for (let i = 0; i < live.length; i += INSERT_CHUNK) {
       await trx
         .insertInto('clicks')
-        .values(live.slice(i, i + INSERT_CHUNK).map((e) => ({
-          link_id: e.linkId, clicked_at: e.at, country: e.country, device: e.device, browser: e.browser, os: e.os,
-          referrer_host: e.referrerHost, is_bot: e.bot ? 1 : 0, option_index: e.optionIndex,
-        })))
+        .values(
+          live.slice(i, i + INSERT_CHUNK).map((e) => ({
+            link_id: e.linkId,
+            clicked_at: e.at,
+            country: e.country,
+            device: e.device,
+            browser: e.browser,
+            os: e.os,
+            referrer_host: e.referrerHost,
+            is_bot: e.bot ? 1 : 0,
+            option_index: e.optionIndex,
+          })),
+        )
         .execute();
     }
     const t = tallyClicks(live);
     for (const [linkId, clicks] of t.links) {
-      await trx.updateTable('links').set({ click_count: sql`click_count + ${clicks}` }).where('id', '=', linkId).execute();
+      await trx
+        .updateTable('links')
+        .set({ click_count: sql`click_count + ${clicks}` })
+        .where('id', '=', linkId)
+        .execute();
     }
     if (t.daily.length > 0) {
       await trx
         .insertInto('link_daily_stats')
         .values(t.daily.map((d) => ({ link_id: d.linkId, day: d.day, clicks: d.clicks })))
-        .onConflict((oc) => oc.columns(['link_id', 'day']).doUpdateSet({ clicks: sql`link_daily_stats.clicks + excluded.clicks` }))
+        .onConflict((oc) =>
+          oc.columns(['link_id', 'day']).doUpdateSet({ clicks: sql`link_daily_stats.clicks + excluded.clicks` }),
+        )
         .execute();
     }
     for (const chunk of chunks(t.dailyDimension, INSERT_CHUNK)) {
       await trx
         .insertInto('link_daily_dimension_stats')
-        .values(chunk.map((d) => ({ link_id: d.linkId, day: d.day, dimension: d.dimension, value: d.value, clicks: d.clicks })))
-        .onConflict((oc) => oc.columns(['link_id', 'dimension', 'day', 'value']).doUpdateSet({ clicks: sql`link_daily_dimension_stats.clicks + excluded.clicks` }))
+        .values(
+          chunk.map((d) => ({
+            link_id: d.linkId,
+            day: d.day,
+            dimension: d.dimension,
+            value: d.value,
+            clicks: d.clicks,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['link_id', 'dimension', 'day', 'value'])
+            .doUpdateSet({ clicks: sql`link_daily_dimension_stats.clicks + excluded.clicks` }),
+        )
         .execute();
     }
     for (const chunk of chunks(t.dimension, INSERT_CHUNK)) {
       await trx
         .insertInto('link_dimension_stats')
         .values(chunk.map((d) => ({ link_id: d.linkId, dimension: d.dimension, value: d.value, clicks: d.clicks })))
-        .onConflict((oc) => oc.columns(['link_id', 'dimension', 'value']).doUpdateSet({ clicks: sql`link_dimension_stats.clicks + excluded.clicks` }))
+        .onConflict((oc) =>
+          oc
+            .columns(['link_id', 'dimension', 'value'])
+            .doUpdateSet({ clicks: sql`link_dimension_stats.clicks + excluded.clicks` }),
+        )
         .execute();
     }
     for (const pick of t.picks) {
-      await trx.updateTable('landing_options').set({ picks: sql`picks + ${pick.picks}` }).where('link_id', '=', pick.linkId).where('position', '=', pick.position).execute();
+      await trx
+        .updateTable('landing_options')
+        .set({ picks: sql`picks + ${pick.picks}` })
+        .where('link_id', '=', pick.linkId)
+        .where('position', '=', pick.position)
+        .execute();
     }
   }
 }
@@ -72,14 +110,23 @@ function chunks<T>(items: T[], size: number): T[][] {
  * without a time index, which would cost a B-tree write on every click.
  */
 export async function lastClickIdBefore(db: Kysely<Database>, before: string): Promise<number> {
-  const bounds = await db.selectFrom('clicks').select((eb) => [eb.fn.min('id').as('low'), eb.fn.max('id').as('high')]).executeTakeFirst();
+  const bounds = await db
+    .selectFrom('clicks')
+    .select((eb) => [eb.fn.min('id').as('low'), eb.fn.max('id').as('high')])
+    .executeTakeFirst();
   let low = Number(bounds?.low ?? 0);
   let high = Number(bounds?.high ?? 0);
   if (!low) return 0;
   let answer = low - 1;
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
-    const row = await db.selectFrom('clicks').select(['id', 'clicked_at']).where('id', '>=', middle).orderBy('id').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('clicks')
+      .select(['id', 'clicked_at'])
+      .where('id', '>=', middle)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     if (!row) {
       high = middle - 1;
     } else if (row.clicked_at < before) {
@@ -94,7 +141,9 @@ export async function lastClickIdBefore(db: Kysely<Database>, before: string): P
 
 /** Deletes raw click rows with ids up to `lastId`, at most `limit` at a time; returns how many. */
 export async function deleteClicksUpTo(db: Kysely<Database>, lastId: number, limit: number): Promise<number> {
-  const ids = (await db.selectFrom('clicks').select('id').where('id', '<=', lastId).orderBy('id').limit(limit).execute()).map((r) => r.id);
+  const ids = (
+    await db.selectFrom('clicks').select('id').where('id', '<=', lastId).orderBy('id').limit(limit).execute()
+  ).map((r) => r.id);
   if (ids.length === 0) return 0;
   await db.deleteFrom('clicks').where('id', 'in', ids).execute();
   return ids.length;
@@ -102,13 +151,20 @@ export async function deleteClicksUpTo(db: Kysely<Database>, lastId: number, lim
 
 /** Entry ids of the Redis click stream already written (the consumer's exactly-once record). */
 export async function processedEntries(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await db.selectFrom('processed_stream_entries').select('entry_id').where('entry_id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('processed_stream_entries')
+    .select('entry_id')
+    .where('entry_id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.entry_id));
 }
 
 export async function markEntriesProcessed(db: Kysely<Database>, ids: readonly string[], at: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.insertInto('processed_stream_entries').values(ids.map((id) => ({ entry_id: id, processed_at: at }))).execute();
+  await db
+    .insertInto('processed_stream_entries')
+    .values(ids.map((id) => ({ entry_id: id, processed_at: at })))
+    .execute();
 }
 
 /** Entry ids only matter while a redelivery is possible; the consumer forgets them after a day. */

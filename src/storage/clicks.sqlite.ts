@@ -20,18 +20,22 @@ const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 export function createSqliteClickWriter(sqlite: SQLite.Database): (events: readonly ClickEvent[]) => void {
   const linkExists = sqlite.prepare('select 1 from links where id = ?').pluck();
   const insertOne = sqlite.prepare(`insert into clicks ${CLICK_COLUMNS} values ${CLICK_VALUES}`);
-  const insertMany = sqlite.prepare(`insert into clicks ${CLICK_COLUMNS} values ${Array(ROWS_PER_INSERT).fill(CLICK_VALUES).join(', ')}`);
+  const insertMany = sqlite.prepare(
+    `insert into clicks ${CLICK_COLUMNS} values ${Array(ROWS_PER_INSERT).fill(CLICK_VALUES).join(', ')}`,
+  );
   const bumpLink = sqlite.prepare('update links set click_count = click_count + ? where id = ?');
   const bumpDaily = sqlite.prepare(
-    'insert into link_daily_stats (link_id, day, clicks) values (?, ?, ?) on conflict (link_id, day) do update set clicks = link_daily_stats.clicks + excluded.clicks',
+    'insert into link_daily_stats (link_id, day, clicks) values (?, ?, ?) ' +
+      'on conflict (link_id, day) do update set clicks = link_daily_stats.clicks + excluded.clicks',
   );
   const bumpDailyDimension = sqlite.prepare(
-    'insert into link_daily_dimension_stats (link_id, day, dimension, value, clicks) values (?, ?, ?, ?, ?) '
-      + 'on conflict (link_id, dimension, day, value) do update set clicks = link_daily_dimension_stats.clicks + excluded.clicks',
+    'insert into link_daily_dimension_stats (link_id, day, dimension, value, clicks) values (?, ?, ?, ?, ?) ' +
+      'on conflict (link_id, dimension, day, value) ' +
+      'do update set clicks = link_daily_dimension_stats.clicks + excluded.clicks',
   );
   const bumpDimension = sqlite.prepare(
-    'insert into link_dimension_stats (link_id, dimension, value, clicks) values (?, ?, ?, ?) '
-      + 'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
+    'insert into link_dimension_stats (link_id, dimension, value, clicks) values (?, ?, ?, ?) ' +
+      'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
   );
   const bumpPicks = sqlite.prepare('update landing_options set picks = picks + ? where link_id = ? and position = ?');
 

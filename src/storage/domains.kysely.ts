@@ -8,14 +8,37 @@ import type { Database, DomainsTable } from './schema.ts';
 
 type Row = Omit<DomainsTable, 'id'> & { id: number };
 const toDomain = (row: Row): Domain => ({
-  id: row.id, userId: row.user_id, hostname: row.hostname, status: row.status as DomainStatus, verificationToken: row.verification_token,
-  lastCheckedAt: row.last_checked_at, verifiedAt: row.verified_at, createdAt: row.created_at, updatedAt: row.updated_at,
+  id: row.id,
+  userId: row.user_id,
+  hostname: row.hostname,
+  status: row.status as DomainStatus,
+  verificationToken: row.verification_token,
+  lastCheckedAt: row.last_checked_at,
+  verifiedAt: row.verified_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
-export async function insertDomain(db: Kysely<Database>, input: { userId: number; hostname: string; verificationToken: string }): Promise<Domain> {
+export async function insertDomain(
+  db: Kysely<Database>,
+  input: { userId: number; hostname: string; verificationToken: string },
+): Promise<Domain> {
   const now = timestamp();
   try {
-    return toDomain(await db.insertInto('domains').values({ user_id: input.userId, hostname: input.hostname, status: 'pending', verification_token: input.verificationToken, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
+    return toDomain(
+      await db
+        .insertInto('domains')
+        .values({
+          user_id: input.userId,
+          hostname: input.hostname,
+          status: 'pending',
+          verification_token: input.verificationToken,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidField('hostname', 'The hostname has already been taken.');
     throw error;
@@ -28,7 +51,9 @@ export async function findDomainByHostname(db: Kysely<Database>, hostname: strin
 }
 
 export async function listDomains(db: Kysely<Database>, userId: number): Promise<Domain[]> {
-  return (await db.selectFrom('domains').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(toDomain);
+  return (await db.selectFrom('domains').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
+    toDomain,
+  );
 }
 
 export async function findDomain(db: Kysely<Database>, id: number): Promise<Domain | undefined> {
@@ -36,13 +61,27 @@ export async function findDomain(db: Kysely<Database>, id: number): Promise<Doma
   return row && toDomain(row);
 }
 
-export async function recordDomainCheck(db: Kysely<Database>, id: number, status: DomainStatus, checkedAt: string): Promise<Domain> {
-  const changes = status === 'active' ? { status, last_checked_at: checkedAt, verified_at: checkedAt, updated_at: checkedAt } : { status, last_checked_at: checkedAt, updated_at: checkedAt };
-  return toDomain(await db.updateTable('domains').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+export async function recordDomainCheck(
+  db: Kysely<Database>,
+  id: number,
+  status: DomainStatus,
+  checkedAt: string,
+): Promise<Domain> {
+  const changes =
+    status === 'active'
+      ? { status, last_checked_at: checkedAt, verified_at: checkedAt, updated_at: checkedAt }
+      : { status, last_checked_at: checkedAt, updated_at: checkedAt };
+  return toDomain(
+    await db.updateTable('domains').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+  );
 }
 
 export async function countLinksOnDomain(db: Kysely<Database>, domainId: number): Promise<number> {
-  const { n } = await db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n')).where('domain_id', '=', domainId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('domain_id', '=', domainId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

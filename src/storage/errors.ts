@@ -10,5 +10,6 @@ export function isUniqueViolation(error: unknown): boolean {
  * one itself: on SQLite's single connection that would wait forever on the caller's).
  */
 export function requireTransaction(db: { readonly isTransaction: boolean }, name: string): void {
-  if (!db.isTransaction) throw new Error(`${name} writes several rows: call it inside transact(), on the stores it gives`);
+  if (!db.isTransaction)
+    throw new Error(`${name} writes several rows: call it inside transact(), on the stores it gives`);
 }

@@ -55,8 +55,12 @@ function toLink(row: LinkRow): Link {
     type: row.type === 'choice_page' ? 'choice_page' : 'simple',
     isActive: Boolean(row.is_active),
     clickCount: Number(row.click_count),
-    category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
-    domain: row.domain_id !== null && row.domain_hostname !== null ? { id: row.domain_id, hostname: row.domain_hostname } : null,
+    category:
+      row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+    domain:
+      row.domain_id !== null && row.domain_hostname !== null
+        ? { id: row.domain_id, hostname: row.domain_hostname }
+        : null,
     conditions: JSON.parse(row.conditions) as Condition[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -124,7 +128,13 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
     .offset((query.page - 1) * query.perPage)
     .execute();
   if (ids.length === 0) return { links: [], total: Number(total) };
-  const rows = await selectLinks(db).where('links.id', 'in', ids.map((r) => r.id)).execute();
+  const rows = await selectLinks(db)
+    .where(
+      'links.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, toLink(row)]));
   return { links: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(total) };
 }
@@ -150,4 +160,10 @@ export async function deleteLink(db: Kysely<Database>, id: number): Promise<void
   await db.deleteFrom('links').where('id', '=', id).execute();
 }
 
-export const linkStore = { insert: insertLink, find: findLink, list: listLinks, update: updateLink, delete: deleteLink };
+export const linkStore = {
+  insert: insertLink,
+  find: findLink,
+  list: listLinks,
+  update: updateLink,
+  delete: deleteLink,
+};

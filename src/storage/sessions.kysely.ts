@@ -11,21 +11,50 @@ export interface StoredSession {
   lastSeenAt: string;
 }
 
-export async function insertSession(db: Kysely<Database>, input: { id: string; userId: number; csrfToken: string; expiresAt: string; now: string }): Promise<void> {
-  await db.insertInto('sessions').values({ id: input.id, user_id: input.userId, csrf_token: input.csrfToken, expires_at: input.expiresAt, created_at: input.now, last_seen_at: input.now }).execute();
+export async function insertSession(
+  db: Kysely<Database>,
+  input: { id: string; userId: number; csrfToken: string; expiresAt: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: input.id,
+      user_id: input.userId,
+      csrf_token: input.csrfToken,
+      expires_at: input.expiresAt,
+      created_at: input.now,
+      last_seen_at: input.now,
+    })
+    .execute();
 }
 
 export async function findSession(db: Kysely<Database>, id: string): Promise<StoredSession | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.last_seen_at', 'users.id as user_id', 'users.email', 'users.plan', 'users.created_at', 'users.updated_at'])
+    .select([
+      'sessions.id',
+      'sessions.csrf_token',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'users.id as user_id',
+      'users.email',
+      'users.plan',
+      'users.created_at',
+      'users.updated_at',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     id: row.id,
-    user: toUser({ id: row.user_id, email: row.email, plan: row.plan, created_at: row.created_at, updated_at: row.updated_at }),
+    user: toUser({
+      id: row.user_id,
+      email: row.email,
+      plan: row.plan,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }),
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,
     lastSeenAt: row.last_seen_at,

@@ -15,11 +15,20 @@ export async function clicksSince(db: Kysely<Database>, linkId: number, fromDay:
 }
 
 export async function dailyClicks(db: Kysely<Database>, linkId: number, fromDay: string): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('link_daily_stats').select(['day', 'clicks']).where('link_id', '=', linkId).where('day', '>=', fromDay).execute();
+  const rows = await db
+    .selectFrom('link_daily_stats')
+    .select(['day', 'clicks'])
+    .where('link_id', '=', linkId)
+    .where('day', '>=', fromDay)
+    .execute();
   return new Map(rows.map((row) => [row.day, Number(row.clicks)]));
 }
 
-export async function breakdown(db: Kysely<Database>, linkId: number, dimension: Dimension): Promise<Array<{ value: string; clicks: number }>> {
+export async function breakdown(
+  db: Kysely<Database>,
+  linkId: number,
+  dimension: Dimension,
+): Promise<Array<{ value: string; clicks: number }>> {
   const rows = await db
     .selectFrom('link_dimension_stats')
     .select(['value', 'clicks'])
@@ -32,8 +41,16 @@ export async function breakdown(db: Kysely<Database>, linkId: number, dimension:
   return rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
 }
 
-export async function optionPicks(db: Kysely<Database>, linkId: number): Promise<Array<{ url: string; picks: number }>> {
-  const rows = await db.selectFrom('landing_options').select(['url', 'picks']).where('link_id', '=', linkId).orderBy('position').execute();
+export async function optionPicks(
+  db: Kysely<Database>,
+  linkId: number,
+): Promise<Array<{ url: string; picks: number }>> {
+  const rows = await db
+    .selectFrom('landing_options')
+    .select(['url', 'picks'])
+    .where('link_id', '=', linkId)
+    .orderBy('position')
+    .execute();
   return rows.map((row) => ({ url: row.url, picks: Number(row.picks) }));
 }
 

@@ -17,7 +17,9 @@ import { webhookStore } from './webhooks.kysely.ts';
 export type Executor = Kysely<Database>;
 
 type StoreFunction = (db: Executor, ...args: never[]) => unknown;
-type Bound<S> = { [K in keyof S]: S[K] extends (db: Executor, ...args: infer A) => infer R ? (...args: A) => R : never };
+type Bound<S> = {
+  [K in keyof S]: S[K] extends (db: Executor, ...args: infer A) => infer R ? (...args: A) => R : never;
+};
 
 function bind<S extends Record<string, StoreFunction>>(db: Executor, store: S): Bound<S> {
   const bound: Record<string, unknown> = {};

@@ -20,18 +20,31 @@ function toToken(row: TokenRow): ApiToken {
   };
 }
 
-export async function insertToken(db: Kysely<Database>, input: { userId: number; name: string; abilities: Ability[]; tokenHash: string }): Promise<ApiToken> {
+export async function insertToken(
+  db: Kysely<Database>,
+  input: { userId: number; name: string; abilities: Ability[]; tokenHash: string },
+): Promise<ApiToken> {
   const now = timestamp();
   const row = await db
     .insertInto('api_tokens')
-    .values({ user_id: input.userId, name: input.name, abilities: input.abilities.join(','), token_hash: input.tokenHash, created_at: now, updated_at: now })
+    .values({
+      user_id: input.userId,
+      name: input.name,
+      abilities: input.abilities.join(','),
+      token_hash: input.tokenHash,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toToken(row);
 }
 
 /** The live (not revoked) token with this hash and its owner. */
-export async function findActiveTokenByHash(db: Kysely<Database>, tokenHash: string): Promise<{ token: ApiToken; tokenHash: string; user: User } | undefined> {
+export async function findActiveTokenByHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<{ token: ApiToken; tokenHash: string; user: User } | undefined> {
   const row = await db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
@@ -44,12 +57,24 @@ export async function findActiveTokenByHash(db: Kysely<Database>, tokenHash: str
   return {
     token: toToken(row),
     tokenHash: row.token_hash,
-    user: toUser({ id: row.user_id, email: row.email, plan: row.plan, created_at: row.user_created_at, updated_at: row.user_updated_at }),
+    user: toUser({
+      id: row.user_id,
+      email: row.email,
+      plan: row.plan,
+      created_at: row.user_created_at,
+      updated_at: row.user_updated_at,
+    }),
   };
 }
 
 export async function listTokens(db: Kysely<Database>, userId: number): Promise<ApiToken[]> {
-  const rows = await db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toToken);
 }
 
@@ -61,7 +86,12 @@ export async function findTokenById(db: Kysely<Database>, id: number): Promise<A
 /** Marks the token revoked; returns false when there was no live token with that id. */
 export async function revokeToken(db: Kysely<Database>, id: number): Promise<boolean> {
   const now = timestamp();
-  const result = await db.updateTable('api_tokens').set({ revoked_at: now, updated_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -22,12 +22,21 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function insertUser(db: Kysely<Database>, input: { email: string; plan: Plan; passwordHash?: string | null }): Promise<User> {
+export async function insertUser(
+  db: Kysely<Database>,
+  input: { email: string; plan: Plan; passwordHash?: string | null },
+): Promise<User> {
   const now = timestamp();
   try {
     const row = await db
       .insertInto('users')
-      .values({ email: normalizeEmail(input.email), plan: input.plan, password_hash: input.passwordHash ?? null, created_at: now, updated_at: now })
+      .values({
+        email: normalizeEmail(input.email),
+        plan: input.plan,
+        password_hash: input.passwordHash ?? null,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toUser(row);
@@ -39,7 +48,10 @@ export async function insertUser(db: Kysely<Database>, input: { email: string; p
   }
 }
 
-export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<(User & { passwordHash: string | null }) | undefined> {
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<(User & { passwordHash: string | null }) | undefined> {
   const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
   return row && { ...toUser(row), passwordHash: row.password_hash };
 }

@@ -56,23 +56,41 @@ function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
-export async function insertWebhook(db: Kysely<Database>, input: { userId: number; url: string; events: string[]; description: string | null; secret: string }): Promise<Webhook> {
+export async function insertWebhook(
+  db: Kysely<Database>,
+  input: { userId: number; url: string; events: string[]; description: string | null; secret: string },
+): Promise<Webhook> {
   const now = timestamp();
   const row = await db
     .insertInto('webhooks')
-    .values({ user_id: input.userId, url: input.url, events: input.events.join(','), description: input.description, secret: input.secret, is_active: 1, created_at: now, updated_at: now })
+    .values({
+      user_id: input.userId,
+      url: input.url,
+      events: input.events.join(','),
+      description: input.description,
+      secret: input.secret,
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toWebhook(row);
 }
 
 export async function countWebhooks(db: Kysely<Database>, userId: number): Promise<number> {
-  const { n } = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 export async function listWebhooks(db: Kysely<Database>, userId: number): Promise<Webhook[]> {
-  return (await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(toWebhook);
+  return (await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
+    toWebhook,
+  );
 }
 
 export async function findWebhook(db: Kysely<Database>, id: number): Promise<Webhook | undefined> {
@@ -85,25 +103,54 @@ export async function deleteWebhook(db: Kysely<Database>, id: number): Promise<v
 }
 
 /** The active webhooks of these users that subscribe to `event`. */
-export async function subscribersOf(db: Kysely<Database>, userIds: readonly number[], event: string): Promise<Webhook[]> {
+export async function subscribersOf(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  event: string,
+): Promise<Webhook[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.selectFrom('webhooks').selectAll().where('user_id', 'in', [...userIds]).where('is_active', '=', 1).execute();
+  const rows = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .where('is_active', '=', 1)
+    .execute();
   return rows.map(toWebhook).filter((webhook) => webhook.events.includes(event));
 }
 
 /** The owner of each of these links that still exists. */
 export async function linkOwners(db: Kysely<Database>, linkIds: readonly number[]): Promise<Map<number, number>> {
   if (linkIds.length === 0) return new Map();
-  const rows = await db.selectFrom('links').select(['id', 'user_id']).where('id', 'in', [...linkIds]).execute();
+  const rows = await db
+    .selectFrom('links')
+    .select(['id', 'user_id'])
+    .where('id', 'in', [...linkIds])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
-export async function enqueueDeliveries(db: Kysely<Database>, deliveries: ReadonlyArray<{ webhookId: number; deliveryId: string; event: string; payload: string }>, now: Date): Promise<void> {
+export async function enqueueDeliveries(
+  db: Kysely<Database>,
+  deliveries: ReadonlyArray<{ webhookId: number; deliveryId: string; event: string; payload: string }>,
+  now: Date,
+): Promise<void> {
   if (deliveries.length === 0) return;
   const at = timestamp(now);
   await db
     .insertInto('webhook_deliveries')
-    .values(deliveries.map((d) => ({ webhook_id: d.webhookId, delivery_id: d.deliveryId, event: d.event, payload: d.payload, status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at })))
+    .values(
+      deliveries.map((d) => ({
+        webhook_id: d.webhookId,
+        delivery_id: d.deliveryId,
+        event: d.event,
+        payload: d.payload,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
 }
 
@@ -111,7 +158,12 @@ export async function enqueueDeliveries(db: Kysely<Database>, deliveries: Readon
  * Claims up to `limit` due deliveries for `leaseMs` so that several instances never send the
  * same one at once: each is taken by a conditional update that only one worker can win.
  */
-export async function claimDueDeliveries(db: Kysely<Database>, now: Date, limit: number, leaseMs: number): Promise<Array<Delivery & { webhook: Webhook }>> {
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<Array<Delivery & { webhook: Webhook }>> {
   const at = timestamp(now);
   const due = await db
     .selectFrom('webhook_deliveries')
@@ -154,27 +206,84 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
 ): Promise<void> {
   requireTransaction(db, 'recordAttempt');
-  await db.insertInto('webhook_attempts').values({ delivery_id: delivery.id, attempted_at: attempt.attemptedAt, status_code: attempt.statusCode, duration_ms: attempt.durationMs, error: attempt.error?.slice(0, 500) ?? null }).execute();
-  await db.updateTable('webhook_deliveries').set({ status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, locked_until: null, updated_at: attempt.attemptedAt }).where('id', '=', delivery.id).execute();
+  await db
+    .insertInto('webhook_attempts')
+    .values({
+      delivery_id: delivery.id,
+      attempted_at: attempt.attemptedAt,
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error?.slice(0, 500) ?? null,
+    })
+    .execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      attempts: outcome.attempts,
+      next_attempt_at: outcome.nextAttemptAt,
+      locked_until: null,
+      updated_at: attempt.attemptedAt,
+    })
+    .where('id', '=', delivery.id)
+    .execute();
   await db
     .updateTable('webhooks')
-    .set(outcome.disableReason
-      ? { failing_since: outcome.webhookFailingSince, is_active: 0, disabled_reason: outcome.disableReason, updated_at: attempt.attemptedAt }
-      : { failing_since: outcome.webhookFailingSince })
+    .set(
+      outcome.disableReason
+        ? {
+            failing_since: outcome.webhookFailingSince,
+            is_active: 0,
+            disabled_reason: outcome.disableReason,
+            updated_at: attempt.attemptedAt,
+          }
+        : { failing_since: outcome.webhookFailingSince },
+    )
     .where('id', '=', delivery.webhookId)
     .execute();
   if (outcome.disableReason) {
     // A disabled webhook gets nothing more: its queued deliveries are closed as failed.
-    await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('webhook_id', '=', delivery.webhookId).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', next_attempt_at: null })
+      .where('webhook_id', '=', delivery.webhookId)
+      .where('status', '=', 'pending')
+      .execute();
   }
 }
 
-export async function recentDeliveries(db: Kysely<Database>, webhookId: number, limit: number): Promise<Array<Delivery & { lastAttempt: Attempt | null }>> {
-  const rows = await db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('id', 'desc').limit(limit).execute();
+export async function recentDeliveries(
+  db: Kysely<Database>,
+  webhookId: number,
+  limit: number,
+): Promise<Array<Delivery & { lastAttempt: Attempt | null }>> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   const result: Array<Delivery & { lastAttempt: Attempt | null }> = [];
   for (const row of rows) {
-    const last = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', row.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
-    result.push({ ...toDelivery(row), lastAttempt: last ? { attemptedAt: last.attempted_at, statusCode: last.status_code, durationMs: last.duration_ms, error: last.error } : null });
+    const last = await db
+      .selectFrom('webhook_attempts')
+      .selectAll()
+      .where('delivery_id', '=', row.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    result.push({
+      ...toDelivery(row),
+      lastAttempt: last
+        ? {
+            attemptedAt: last.attempted_at,
+            statusCode: last.status_code,
+            durationMs: last.duration_ms,
+            error: last.error,
+          }
+        : null,
+    });
   }
   return result;
 }

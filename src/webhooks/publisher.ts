@@ -51,7 +51,8 @@ export class WebhookPublisher {
    */
   clickRoom(linkIds: Iterable<number>): Map<number, number> {
     const room = new Map<number, number>();
-    for (const linkId of linkIds) room.set(linkId, MAX_CLICKS_PER_DELIVERY - (this.#clicksByLink.get(linkId)?.length ?? 0));
+    for (const linkId of linkIds)
+      room.set(linkId, MAX_CLICKS_PER_DELIVERY - (this.#clicksByLink.get(linkId)?.length ?? 0));
     return room;
   }
 
@@ -94,7 +95,12 @@ export class WebhookPublisher {
     const createdAt = this.#clock.now().toISOString();
     return webhooks.map((webhook) => {
       const deliveryId = randomUUID();
-      return { webhookId: webhook.id, deliveryId, event, payload: JSON.stringify({ id: deliveryId, event, created_at: createdAt, data }) };
+      return {
+        webhookId: webhook.id,
+        deliveryId,
+        event,
+        payload: JSON.stringify({ id: deliveryId, event, created_at: createdAt, data }),
+      };
     });
   }
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { messageOf } from '../core/errors.ts';
-import { resolveDeliveryTarget } from './address-guard.ts';
+import { resolveDeliveryTarget } from '../outbound/address-guard.ts';
 
 export interface SendOptions {
   timeoutMs: number;
@@ -20,7 +20,12 @@ export interface SendResult {
  * very address (the `lookup` override), with the original Host header and TLS server name kept.
  * The response body is read up to a small limit and otherwise ignored. Never throws.
  */
-export async function sendWebhook(url: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
+export async function sendWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -32,8 +37,14 @@ export async function sendWebhook(url: string, body: string, headers: Record<str
         target,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Hoplink-Webhooks/1', ...headers },
-          lookup: (_hostname, _opts, callback) => callback(null, [{ address: resolved.address, family: resolved.family }]),
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'user-agent': 'Hoplink-Webhooks/1',
+            ...headers,
+          },
+          lookup: (_hostname, _opts, callback) =>
+            callback(null, [{ address: resolved.address, family: resolved.family }]),
           timeout: options.timeoutMs,
         },
         (res) => {

@@ -42,14 +42,18 @@ export class WebhookWorker {
 
   /** One pass over the due deliveries; concurrent calls share the pass in progress. */
   runOnce(): Promise<void> {
-    this.#running ??= this.#pass().finally(() => { this.#running = undefined; });
+    this.#running ??= this.#pass().finally(() => {
+      this.#running = undefined;
+    });
     return this.#running;
   }
 
   async #pass(): Promise<void> {
     const now = this.#options.clock.now();
     const leaseMs = Math.max(this.#options.timeoutMs * 3, 30_000);
-    const due = await this.#uow.transact(({ stores }) => stores.webhooks.claimDueDeliveries(now, this.#options.batchSize, leaseMs));
+    const due = await this.#uow.transact(({ stores }) =>
+      stores.webhooks.claimDueDeliveries(now, this.#options.batchSize, leaseMs),
+    );
     await Promise.all(due.map((delivery) => this.#deliver(delivery)));
   }
 
@@ -58,23 +62,53 @@ export class WebhookWorker {
     const result: SendResult = await sendWebhook(
       delivery.webhook.url,
       delivery.payload,
-      { [SIGNATURE_HEADER]: signPayload(delivery.webhook.secret, delivery.payload, Math.floor(sentAt.getTime() / 1000)), 'Hoplink-Delivery': delivery.deliveryId, 'Hoplink-Event': delivery.event },
+      {
+        [SIGNATURE_HEADER]: signPayload(delivery.webhook.secret, delivery.payload, Math.floor(sentAt.getTime() / 1000)),
+        'Hoplink-Delivery': delivery.deliveryId,
+        'Hoplink-Event': delivery.event,
+      },
       this.#options,
     );
     const attempts = delivery.attempts + 1;
-    const attempt = { attemptedAt: timestamp(sentAt), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error ?? (result.statusCode !== null && !isSuccessStatus(result.statusCode) ? `HTTP ${result.statusCode}` : null) };
+    const attempt = {
+      attemptedAt: timestamp(sentAt),
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error:
+        result.error ??
+        (result.statusCode !== null && !isSuccessStatus(result.statusCode) ? `HTTP ${result.statusCode}` : null),
+    };
     if (result.statusCode !== null && isSuccessStatus(result.statusCode)) {
-      await this.#record(delivery, attempt, { status: 'succeeded', attempts, nextAttemptAt: null, webhookFailingSince: null, disableReason: null });
+      await this.#record(delivery, attempt, {
+        status: 'succeeded',
+        attempts,
+        nextAttemptAt: null,
+        webhookFailingSince: null,
+        disableReason: null,
+      });
       return;
     }
     const failingSince = delivery.webhook.failingSince ?? timestamp(sentAt);
     if (shouldDisable(new Date(failingSince), sentAt)) {
-      const reason = `Disabled on ${timestamp(sentAt)}: every delivery failed for 3 days (last: ${attempt.error ?? 'no response'}).`;
-      await this.#record(delivery, attempt, { status: 'failed', attempts, nextAttemptAt: null, webhookFailingSince: failingSince, disableReason: reason });
+      const last = attempt.error ?? 'no response';
+      const reason = `Disabled on ${timestamp(sentAt)}: every delivery failed for 3 days (last: ${last}).`;
+      await this.#record(delivery, attempt, {
+        status: 'failed',
+        attempts,
+        nextAttemptAt: null,
+        webhookFailingSince: failingSince,
+        disableReason: reason,
+      });
       return;
     }
     const next = timestamp(new Date(sentAt.getTime() + retryDelayMs(attempts)));
-    await this.#record(delivery, attempt, { status: 'pending', attempts, nextAttemptAt: next, webhookFailingSince: failingSince, disableReason: null });
+    await this.#record(delivery, attempt, {
+      status: 'pending',
+      attempts,
+      nextAttemptAt: next,
+      webhookFailingSince: failingSince,
+      disableReason: null,
+    });
   }
 
   #record(delivery: Delivery, attempt: Attempt, outcome: AttemptOutcome): Promise<void> {

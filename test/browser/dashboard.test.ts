@@ -18,7 +18,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     service = await startService();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });
@@ -52,7 +61,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     const shortText = await row.getByRole('link').innerText();
     const code = shortText.split('/').at(-1)!;
 
-    const visit = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1' } });
+    const visit = await fetch(`${service.shortUrl}/${code}`, {
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      },
+    });
     expect(visit.status).toBe(302);
 
     await row.getByRole('link').click();
@@ -77,7 +92,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     expect(token).toMatch(/^hl_/);
     await shot('tokens');
 
-    const withToken = () => fetch(`${service.apiUrl}/api/v1/links`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const withToken = () =>
+      fetch(`${service.apiUrl}/api/v1/links`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
     expect((await withToken()).status).toBe(200);
 
     page.once('dialog', (dialog) => void dialog.accept());
@@ -139,9 +157,21 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Choice page').waitFor();
     const code = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
-    const phone = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1' } });
+    const phone = await fetch(`${service.shortUrl}/${code}`, {
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      },
+    });
     expect(phone.headers.get('location')).toBe('https://m.example.com/');
-    const desktop = await fetch(`${service.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' } });
+    const desktop = await fetch(`${service.shortUrl}/${code}`, {
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      },
+    });
     expect(desktop.status).toBe(200);
     expect(await desktop.text()).toContain(`/${code}/2`);
 

@@ -17,7 +17,16 @@ import { insertUser } from '../../src/storage/users.kysely.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
 const click = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-  linkId, at: '2026-05-10T12:00:00.000Z', country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
+  linkId,
+  at: '2026-05-10T12:00:00.000Z',
+  country: 'US',
+  device: 'desktop',
+  browser: 'chrome',
+  os: 'windows',
+  referrerHost: null,
+  bot: false,
+  optionIndex: null,
+  ...overrides,
 });
 
 /**
@@ -61,7 +70,18 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     await handle.close();
     await drop();
   });
-  const newLink = async () => (await insertLink(handle.db, { userId, shortCode: `c${n++}`, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+  const newLink = async () =>
+    (
+      await insertLink(handle.db, {
+        userId,
+        shortCode: `c${n++}`,
+        redirectUrl: 'https://example.com',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      })
+    ).id;
 
   it('stores every click and counts the non-bot ones in click_count and the rollups', async () => {
     const id = await newLink();
@@ -75,9 +95,18 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const raw = await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', id).execute();
     expect(raw).toHaveLength(4);
     expect(raw.filter((r) => r.is_bot === 1)).toHaveLength(1);
-    expect(Object.fromEntries(await dailyClicks(handle.db, id, '2026-05-01'))).toEqual({ '2026-05-10': 2, '2026-05-11': 1 });
-    expect(await breakdown(handle.db, id, 'country')).toEqual([{ value: 'US', clicks: 2 }, { value: 'GB', clicks: 1 }]);
-    expect(await breakdown(handle.db, id, 'os')).toEqual([{ value: 'windows', clicks: 2 }, { value: 'ios', clicks: 1 }]);
+    expect(Object.fromEntries(await dailyClicks(handle.db, id, '2026-05-01'))).toEqual({
+      '2026-05-10': 2,
+      '2026-05-11': 1,
+    });
+    expect(await breakdown(handle.db, id, 'country')).toEqual([
+      { value: 'US', clicks: 2 },
+      { value: 'GB', clicks: 1 },
+    ]);
+    expect(await breakdown(handle.db, id, 'os')).toEqual([
+      { value: 'windows', clicks: 2 },
+      { value: 'ios', clicks: 1 },
+    ]);
     expect(await clicksSince(handle.db, id, '2026-05-11')).toBe(1);
   });
 
@@ -91,10 +120,20 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
 
   it('counts choice-page picks per option, not as clicks', async () => {
     const id = await newLink();
-    await handle.db.transaction().execute((trx) => replaceLandingOptions(trx, id, ['https://a.example', 'https://b.example']));
-    await writeBatch([click(id), click(id, { optionIndex: 1 }), click(id, { optionIndex: 1 }), click(id, { optionIndex: 0 })]);
+    await handle.db
+      .transaction()
+      .execute((trx) => replaceLandingOptions(trx, id, ['https://a.example', 'https://b.example']));
+    await writeBatch([
+      click(id),
+      click(id, { optionIndex: 1 }),
+      click(id, { optionIndex: 1 }),
+      click(id, { optionIndex: 0 }),
+    ]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(1);
-    expect(await optionPicks(handle.db, id)).toEqual([{ url: 'https://a.example', picks: 1 }, { url: 'https://b.example', picks: 2 }]);
+    expect(await optionPicks(handle.db, id)).toEqual([
+      { url: 'https://a.example', picks: 1 },
+      { url: 'https://b.example', picks: 2 },
+    ]);
   });
 
   it('skips clicks of a link deleted meanwhile without failing the batch', async () => {
@@ -109,7 +148,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const id = await newLink();
     await writeBatch(Array.from({ length: 2500 }, (_, i) => click(id, { country: i % 2 ? 'DE' : 'FR' })));
     expect((await findLink(handle.db, id))?.clickCount).toBe(2500);
-    expect(await breakdown(handle.db, id, 'country')).toEqual([{ value: 'DE', clicks: 1250 }, { value: 'FR', clicks: 1250 }]);
+    expect(await breakdown(handle.db, id, 'country')).toEqual([
+      { value: 'DE', clicks: 1250 },
+      { value: 'FR', clicks: 1250 },
+    ]);
   });
 
   it('prunes raw clicks past the retention and keeps the rollups', async () => {
@@ -118,14 +160,25 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const id = await newLink();
     const day = (n: number) => new Date(Date.parse('2026-05-01T12:00:00.000Z') + n * 86_400_000).toISOString();
     for (let n = 0; n < 40; n++) await writeBatch([click(id, { at: day(n) }), click(id, { at: day(n) })]);
-    const deleted = await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000));
+    const deleted = await pruneClicks(
+      new UnitOfWork(handle.db, new EventBus()),
+      30,
+      new Date(Date.parse(day(39)) + 3_600_000),
+    );
     expect(deleted).toBe(20);
-    const remaining = await handle.db.selectFrom('clicks').select('clicked_at').where('link_id', '=', id).orderBy('id').execute();
+    const remaining = await handle.db
+      .selectFrom('clicks')
+      .select('clicked_at')
+      .where('link_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(remaining).toHaveLength(60);
     expect(remaining[0]!.clicked_at).toBe(day(10));
     expect((await findLink(handle.db, id))?.clickCount).toBe(80);
     expect(await clicksSince(handle.db, id, '2026-01-01')).toBe(80);
-    expect(await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000))).toBe(0);
+    expect(
+      await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000)),
+    ).toBe(0);
     expect(await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 0, new Date())).toBe(0);
   });
 });

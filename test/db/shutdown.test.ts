@@ -14,10 +14,27 @@ describe('shutting the service context down', () => {
 
   it('runs every step when one fails, then reports the failure', async () => {
     const url = `sqlite:${join(dir, 'hoplink.db')}`;
-    const ctx = await createAppContext(loadConfig({ DATABASE_URL: url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test' }));
+    const ctx = await createAppContext(
+      loadConfig({ DATABASE_URL: url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test' }),
+    );
     const user = await insertUser(ctx.database.db, { email: 'shutdown@example.com', plan: 'business' });
-    const link = await insertLink(ctx.database.db, { userId: user.id, shortCode: 'bye', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] });
-    ctx.clicks.record({ linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0', referer: undefined, optionIndex: null });
+    const link = await insertLink(ctx.database.db, {
+      userId: user.id,
+      shortCode: 'bye',
+      redirectUrl: 'https://example.com',
+      isActive: true,
+      categoryId: null,
+      domainId: null,
+      conditions: [],
+    });
+    ctx.clicks.record({
+      linkId: link.id,
+      at: Date.now(),
+      ip: '8.8.8.8',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0',
+      referer: undefined,
+      optionIndex: null,
+    });
     // A step that fails between the click flush and the database's close (as a store gone at shutdown would).
     ctx.webhooks.publisher.close = async () => {
       throw new Error('webhook store unreachable');
@@ -28,7 +45,11 @@ describe('shutting the service context down', () => {
     // The steps after it ran: the accepted click was written, and the connection is closed.
     await expect(ctx.database.db.selectFrom('links').select('id').execute()).rejects.toThrow();
     const reopened = openDatabase(url);
-    const row = await reopened.db.selectFrom('links').select('click_count').where('id', '=', link.id).executeTakeFirstOrThrow();
+    const row = await reopened.db
+      .selectFrom('links')
+      .select('click_count')
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
     await reopened.close();
     expect(Number(row.click_count)).toBe(1);
   });

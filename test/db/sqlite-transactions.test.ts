@@ -43,6 +43,8 @@ describe('transactions on a SQLite file shared with the click writer thread', ()
     expect(String(otherWrite)).toMatch(/database is locked/);
     // Once committed, the other connection writes as usual.
     other.prepare("update users set plan = 'business' where id = ?").run(userId);
-    expect((await handle.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow()).plan).toBe('business');
+    expect(
+      (await handle.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow()).plan,
+    ).toBe('business');
   });
 });

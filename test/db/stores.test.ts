@@ -23,7 +23,16 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   const newLink = (userId: number, shortCode: string, extra: Partial<Parameters<typeof insertLink>[1]> = {}) =>
-    insertLink(handle.db, { userId, shortCode, redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [], ...extra });
+    insertLink(handle.db, {
+      userId,
+      shortCode,
+      redirectUrl: 'https://example.com',
+      isActive: true,
+      categoryId: null,
+      domainId: null,
+      conditions: [],
+      ...extra,
+    });
 
   it('runs the migrations once: a second run applies nothing', async () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
@@ -32,14 +41,21 @@ describe.each(engines)('stores on %s', (engine) => {
   it('stores users with a normalised unique email and changes plans', async () => {
     const user = await insertUser(handle.db, { email: ' Mixed@Example.COM ', plan: 'pro' });
     expect(user.email).toBe('mixed@example.com');
-    await expect(insertUser(handle.db, { email: 'mixed@example.com', plan: 'free' })).rejects.toMatchObject({ code: 'validation-failed' });
+    await expect(insertUser(handle.db, { email: 'mixed@example.com', plan: 'free' })).rejects.toMatchObject({
+      code: 'validation-failed',
+    });
     expect((await setUserPlan(handle.db, user.id, 'business')).plan).toBe('business');
     expect((await findUserByEmail(handle.db, 'MIXED@example.com'))?.plan).toBe('business');
   });
 
   it('finds live tokens by hash with their owner, and not once revoked', async () => {
     const user = await insertUser(handle.db, { email: `tok-${engine}@example.com`, plan: 'pro' });
-    const token = await insertToken(handle.db, { userId: user.id, name: 'ci', abilities: ['read', 'create'], tokenHash: 'a'.repeat(64) });
+    const token = await insertToken(handle.db, {
+      userId: user.id,
+      name: 'ci',
+      abilities: ['read', 'create'],
+      tokenHash: 'a'.repeat(64),
+    });
     const found = await findActiveTokenByHash(handle.db, 'a'.repeat(64));
     expect(found?.user.email).toBe(user.email);
     expect(found?.token.abilities).toEqual(['read', 'create']);
@@ -69,10 +85,17 @@ describe.each(engines)('stores on %s', (engine) => {
     const base = { userId: user.id, sort: 'redirect_url' as const, direction: 'asc' as const, page: 1, perPage: 10 };
     const all = await listLinks(handle.db, base);
     expect(all.total).toBe(3);
-    expect(all.links.map((l) => l.redirectUrl)).toEqual(['https://a.example/', 'https://b.example/100%_off', 'https://c.example/SALE']);
+    expect(all.links.map((l) => l.redirectUrl)).toEqual([
+      'https://a.example/',
+      'https://b.example/100%_off',
+      'https://c.example/SALE',
+    ]);
     expect((await listLinks(handle.db, { ...base, search: 'sale' })).total).toBe(1);
     expect((await listLinks(handle.db, { ...base, search: '%_' })).total).toBe(1);
-    expect((await listLinks(handle.db, { ...base, categoryId: category.id })).links[0]?.category).toEqual({ id: category.id, name: 'Deals' });
+    expect((await listLinks(handle.db, { ...base, categoryId: category.id })).links[0]?.category).toEqual({
+      id: category.id,
+      name: 'Deals',
+    });
     const page2 = await listLinks(handle.db, { ...base, perPage: 2, page: 2 });
     expect(page2.links).toHaveLength(1);
     expect(page2.total).toBe(3);
@@ -90,7 +113,9 @@ describe.each(engines)('stores on %s', (engine) => {
   it('updates only the given columns and stores conditions as JSON', async () => {
     const user = await insertUser(handle.db, { email: `upd-${engine}@example.com`, plan: 'business' });
     const link = await newLink(user.id, `upd${engine}`);
-    const conditions = [{ type: 'country' as const, operator: 'in' as const, values: ['US'], redirect_url: 'https://us.example' }];
+    const conditions = [
+      { type: 'country' as const, operator: 'in' as const, values: ['US'], redirect_url: 'https://us.example' },
+    ];
     const updated = await updateLink(handle.db, link.id, { isActive: false, conditions });
     expect(updated).toMatchObject({ isActive: false, redirectUrl: 'https://example.com', conditions });
   });

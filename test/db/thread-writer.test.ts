@@ -11,10 +11,17 @@ import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const visit = (linkId: number, overrides: Partial<VisitFacts> = {}): VisitFacts => ({
-  linkId, at: Date.parse('2026-05-10T12:00:00Z'), ip: '81.2.69.142', userAgent: CHROME, referer: 'https://news.example/a', optionIndex: null, ...overrides,
+  linkId,
+  at: Date.parse('2026-05-10T12:00:00Z'),
+  ip: '81.2.69.142',
+  userAgent: CHROME,
+  referer: 'https://news.example/a',
+  optionIndex: null,
+  ...overrides,
 });
 
 describe('the click writer thread (SQLite files)', () => {
@@ -28,7 +35,17 @@ describe('the click writer thread (SQLite files)', () => {
     handle = openDatabase(url);
     await migrateToLatest(handle.db);
     const user = await insertUser(handle.db, { email: 'writer@example.com', plan: 'business' });
-    linkId = (await insertLink(handle.db, { userId: user.id, shortCode: 'threaded', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+    linkId = (
+      await insertLink(handle.db, {
+        userId: user.id,
+        shortCode: 'threaded',
+        redirectUrl: 'https://example.com',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      })
+    ).id;
   });
   afterAll(async () => {
     await handle.close();
@@ -41,17 +58,30 @@ describe('the click writer thread (SQLite files)', () => {
     await writer.close();
 
     expect(counted).toHaveLength(2);
-    expect(counted[0]).toMatchObject({ linkId, country: 'GB', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: 'news.example', bot: false });
+    expect(counted[0]).toMatchObject({
+      linkId,
+      country: 'GB',
+      device: 'desktop',
+      browser: 'chrome',
+      os: 'windows',
+      referrerHost: 'news.example',
+      bot: false,
+    });
     // Seen through the main connection: committed, bots stored but not counted.
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(2);
-    expect(await handle.db.selectFrom('clicks').select('is_bot').where('link_id', '=', linkId).execute()).toHaveLength(3);
+    expect(await handle.db.selectFrom('clicks').select('is_bot').where('link_id', '=', linkId).execute()).toHaveLength(
+      3,
+    );
     expect(await breakdown(handle.db, linkId, 'country')).toEqual([{ value: 'GB', clicks: 2 }]);
   });
 
   it('answers with no more counted clicks of a link than the webhook publisher has room for, and writes them all', async () => {
     const before = (await findLink(handle.db, linkId))!.clickCount;
     const writer = new ThreadClickWriter(url);
-    const counted = await writer.write([visit(linkId, { ip: '8.8.8.8' }), visit(linkId), visit(linkId), visit(linkId)], new Map([[linkId, 1]]));
+    const counted = await writer.write(
+      [visit(linkId, { ip: '8.8.8.8' }), visit(linkId), visit(linkId), visit(linkId)],
+      new Map([[linkId, 1]]),
+    );
     await writer.close();
     expect(counted).toHaveLength(1);
     expect(counted[0]).toMatchObject({ linkId, country: 'US' });
@@ -60,13 +90,30 @@ describe('the click writer thread (SQLite files)', () => {
 
   it('stores no click of a link that no longer exists (its connection skips the per-row foreign-key lookup)', async () => {
     const user = await insertUser(handle.db, { email: 'gone@example.com', plan: 'business' });
-    const gone = (await insertLink(handle.db, { userId: user.id, shortCode: 'gone', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+    const gone = (
+      await insertLink(handle.db, {
+        userId: user.id,
+        shortCode: 'gone',
+        redirectUrl: 'https://example.com',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      })
+    ).id;
     await deleteLink(handle.db, gone);
     const writer = new ThreadClickWriter(url);
     await writer.write([visit(gone), visit(linkId, { ip: '8.8.8.8' }), visit(gone)]);
     await writer.close();
     expect(await handle.db.selectFrom('clicks').select('id').where('link_id', '=', gone).execute()).toEqual([]);
-    expect(await handle.db.selectFrom('clicks').select('country').where('link_id', '=', linkId).where('country', '=', 'US').execute()).not.toEqual([]);
+    expect(
+      await handle.db
+        .selectFrom('clicks')
+        .select('country')
+        .where('link_id', '=', linkId)
+        .where('country', '=', 'US')
+        .execute(),
+    ).not.toEqual([]);
   });
 
   it('rejects a batch that could not be written, and writes the next one', async () => {
@@ -76,7 +123,17 @@ describe('the click writer thread (SQLite files)', () => {
     const fresh = openDatabase(unmigrated);
     await migrateToLatest(fresh.db);
     const user = await insertUser(fresh.db, { email: 'later@example.com', plan: 'pro' });
-    const id = (await insertLink(fresh.db, { userId: user.id, shortCode: 'later', redirectUrl: 'https://example.com', isActive: true, categoryId: null, domainId: null, conditions: [] })).id;
+    const id = (
+      await insertLink(fresh.db, {
+        userId: user.id,
+        shortCode: 'later',
+        redirectUrl: 'https://example.com',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      })
+    ).id;
     await expect(writer.write([visit(id)])).resolves.toHaveLength(1);
     await writer.close();
     expect((await findLink(fresh.db, id))!.clickCount).toBe(1);
@@ -88,8 +145,13 @@ describe('the click writer thread (SQLite files)', () => {
     const writer = new ThreadClickWriter(url, () => {
       started += 1;
       // The first thread dies on its first batch; the next ones are real.
-      if (started === 1) return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", { eval: true });
-      return new Worker(new URL('../../src/clicks/writer-thread.ts', import.meta.url), { workerData: { databaseUrl: url } });
+      if (started === 1)
+        return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", {
+          eval: true,
+        });
+      return new Worker(new URL('../../src/clicks/writer-thread.ts', import.meta.url), {
+        workerData: { databaseUrl: url },
+      });
     });
     const before = (await findLink(handle.db, linkId))!.clickCount;
     await expect(writer.write([visit(linkId)])).rejects.toThrow(/exited \(code 3\)/);

@@ -23,7 +23,9 @@ describe.each(engines)('the unit of work on %s', (engine) => {
     const events = new EventBus();
     events.subscribe((event) => published.push(event));
     uow = new UnitOfWork(handle.db, events);
-    const user = await uow.transact(({ stores }) => stores.users.insert({ email: `uow-${engine}@example.com`, plan: 'business' }));
+    const user = await uow.transact(({ stores }) =>
+      stores.users.insert({ email: `uow-${engine}@example.com`, plan: 'business' }),
+    );
     principal = { user, abilities: new Set(['read', 'create', 'update', 'delete']), via: 'token', tokenId: null };
   });
   afterAll(async () => {
@@ -34,7 +36,11 @@ describe.each(engines)('the unit of work on %s', (engine) => {
   it('lets a bulk item reference a category and a domain written earlier in the same transaction', async () => {
     const result = await uow.transact(async (work) => {
       const category = await work.stores.categories.insert(principal.user.id, 'Written just now');
-      const pending = await work.stores.domains.insert({ userId: principal.user.id, hostname: `fresh-${engine}.example`, verificationToken: 't' });
+      const pending = await work.stores.domains.insert({
+        userId: principal.user.id,
+        hostname: `fresh-${engine}.example`,
+        verificationToken: 't',
+      });
       const domain = await work.stores.domains.recordCheck(pending.id, 'active', new Date().toISOString());
       // On PostgreSQL a check made outside the transaction (another pooled connection) would not
       // see these rows yet, and both items would be refused as invalid references.
@@ -42,7 +48,10 @@ describe.each(engines)('the unit of work on %s', (engine) => {
       return createLinksInBulk(work, principal, items, () => undefined);
     });
     expect(result.errors).toEqual([]);
-    expect(result.created[0]).toMatchObject({ category: { name: 'Written just now' }, domain: { hostname: `fresh-${engine}.example` } });
+    expect(result.created[0]).toMatchObject({
+      category: { name: 'Written just now' },
+      domain: { hostname: `fresh-${engine}.example` },
+    });
   });
 
   it('publishes events only after the commit, and none when the work rolls back', async () => {
@@ -58,12 +67,26 @@ describe.each(engines)('the unit of work on %s', (engine) => {
 
     published.length = 0;
     const failure = uow.transact(async (work) => {
-      await createLink(work, principal, { redirect_url: 'https://example.com/rolled-back', short_code: `gone-${engine}` });
+      await createLink(work, principal, {
+        redirect_url: 'https://example.com/rolled-back',
+        short_code: `gone-${engine}`,
+      });
       throw new Error('something after the insert failed');
     });
     await expect(failure).rejects.toThrow('something after the insert failed');
     expect(published).toEqual([]);
-    expect(await uow.read((stores) => stores.links.list({ userId: principal.user.id, sort: 'id', direction: 'asc', page: 1, perPage: 100, search: 'gone-' }))).toMatchObject({ total: 0 });
+    expect(
+      await uow.read((stores) =>
+        stores.links.list({
+          userId: principal.user.id,
+          sort: 'id',
+          direction: 'asc',
+          page: 1,
+          perPage: 100,
+          search: 'gone-',
+        }),
+      ),
+    ).toMatchObject({ total: 0 });
   });
 
   it('refuses at once to open a second unit of work inside one, instead of waiting on it', async () => {

@@ -2,17 +2,55 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
 
 let service: RunningService;
-beforeAll(async () => { service = await startService(); });
-afterAll(async () => { await service?.stop(); });
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
 
 describe('npm start, the CLI and the API together', () => {
   it('serves the Links API to a token made with the CLI', async () => {
-    const user = JSON.parse(await hoplink(service.env, 'user', 'create', '--email', 'e2e@example.com', '--password', 'password123', '--plan', 'pro', '--json'));
+    const user = JSON.parse(
+      await hoplink(
+        service.env,
+        'user',
+        'create',
+        '--email',
+        'e2e@example.com',
+        '--password',
+        'password123',
+        '--plan',
+        'pro',
+        '--json',
+      ),
+    );
     expect(user).toMatchObject({ email: 'e2e@example.com', plan: 'pro' });
-    const { token } = JSON.parse(await hoplink(service.env, 'token', 'create', '--email', 'e2e@example.com', '--name', 'e2e', '--abilities', 'read,create,update,delete', '--json'));
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' };
+    const { token } = JSON.parse(
+      await hoplink(
+        service.env,
+        'token',
+        'create',
+        '--email',
+        'e2e@example.com',
+        '--name',
+        'e2e',
+        '--abilities',
+        'read,create,update,delete',
+        '--json',
+      ),
+    );
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
 
-    const created = await fetch(`${service.apiUrl}/api/v1/links`, { method: 'POST', headers, body: JSON.stringify({ redirect_url: 'https://example.com/e2e' }) });
+    const created = await fetch(`${service.apiUrl}/api/v1/links`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ redirect_url: 'https://example.com/e2e' }),
+    });
     expect(created.status).toBe(201);
     const link = await created.json();
     expect(link.short_url).toBe(`http://localhost:${service.env.SHORT_PORT}/${link.short_code}`);
@@ -20,10 +58,17 @@ describe('npm start, the CLI and the API together', () => {
     const list = await (await fetch(`${service.apiUrl}/api/v1/links`, { headers })).json();
     expect(list.meta.total).toBe(1);
 
-    const patched = await fetch(`${service.apiUrl}/api/v1/links/${link.id}`, { method: 'PATCH', headers, body: JSON.stringify({ is_active: false }) });
+    const patched = await fetch(`${service.apiUrl}/api/v1/links/${link.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ is_active: false }),
+    });
     expect((await patched.json()).is_active).toBe(false);
 
-    const deleted = await fetch(`${service.apiUrl}/api/v1/links/${link.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+    const deleted = await fetch(`${service.apiUrl}/api/v1/links/${link.id}`, {
+      method: 'DELETE',
+      headers: { authorization: headers.authorization },
+    });
     expect(deleted.status).toBe(204);
   });
 

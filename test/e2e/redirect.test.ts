@@ -7,13 +7,21 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   service = await startService();
   await hoplink(service.env, 'user', 'create', '--email', 'redirect@example.com', '--plan', 'business');
-  const { token } = JSON.parse(await hoplink(service.env, 'token', 'create', '--email', 'redirect@example.com', '--name', 'e2e', '--json'));
+  const { token } = JSON.parse(
+    await hoplink(service.env, 'token', 'create', '--email', 'redirect@example.com', '--name', 'e2e', '--json'),
+  );
   headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 });
-afterAll(async () => { await service?.stop(); });
+afterAll(async () => {
+  await service?.stop();
+});
 
 async function createLink(api: string): Promise<{ id: number; short_code: string }> {
-  const res = await fetch(`${api}/api/v1/links`, { method: 'POST', headers, body: JSON.stringify({ redirect_url: 'https://example.com/e2e' }) });
+  const res = await fetch(`${api}/api/v1/links`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ redirect_url: 'https://example.com/e2e' }),
+  });
   return res.json();
 }
 
@@ -24,27 +32,48 @@ async function clickCount(api: string, id: number): Promise<number> {
 describe('create -> redirect -> click -> stats, as a user runs it', () => {
   it('shows a visit in click_count within 2 seconds', async () => {
     const link = await createLink(service.apiUrl);
-    const res = await fetch(`${service.shortUrl}/${link.short_code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' } });
+    const res = await fetch(`${service.shortUrl}/${link.short_code}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' },
+    });
     expect(res.status).toBe(302);
     const deadline = Date.now() + 2000;
     let count = 0;
-    while (Date.now() < deadline && (count = await clickCount(service.apiUrl, link.id)) < 1) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && (count = await clickCount(service.apiUrl, link.id)) < 1)
+      await new Promise((r) => setTimeout(r, 50));
     expect(count).toBe(1);
-    const stats = await (await fetch(`${service.apiUrl}/api/v1/links/${link.id}/stats?with=browser,os`, { headers })).json();
-    expect(stats).toMatchObject({ total_clicks: 1, browser: [{ value: 'firefox', clicks: 1 }], os: [{ value: 'linux', clicks: 1 }] });
+    const stats = await (
+      await fetch(`${service.apiUrl}/api/v1/links/${link.id}/stats?with=browser,os`, { headers })
+    ).json();
+    expect(stats).toMatchObject({
+      total_clicks: 1,
+      browser: [{ value: 'firefox', clicks: 1 }],
+      os: [{ value: 'linux', clicks: 1 }],
+    });
   });
 
   it('writes every accepted click when stopped with SIGTERM under load', async () => {
     const own = await startService();
     const env = own.env;
     await hoplink(env, 'user', 'create', '--email', 'load@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'load@example.com', '--name', 'load', '--json'));
+    const { token } = JSON.parse(
+      await hoplink(env, 'token', 'create', '--email', 'load@example.com', '--name', 'load', '--json'),
+    );
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const link = await (await fetch(`${own.apiUrl}/api/v1/links`, { method: 'POST', headers: auth, body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })).json();
+    const link = await (
+      await fetch(`${own.apiUrl}/api/v1/links`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ redirect_url: 'https://example.com/load' }),
+      })
+    ).json();
 
     let accepted = 0;
     let stopping: Promise<number | null> | undefined;
-    const ua = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' };
+    const ua = {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+    };
     const workers = Array.from({ length: 20 }, async () => {
       for (let i = 0; i < 40; i++) {
         try {
@@ -73,14 +102,31 @@ describe('create -> redirect -> click -> stats, as a user runs it', () => {
 describe('link.clicked webhooks from the click writer thread', () => {
   it('delivers the counted clicks of a link, enriched, without the bot', async () => {
     const receiver = await startReceiver();
-    const own = await startService({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_CLICK_BATCH_MS: '200', WEBHOOK_POLL_MS: '100' });
+    const own = await startService({
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_CLICK_BATCH_MS: '200',
+      WEBHOOK_POLL_MS: '100',
+    });
     try {
       await hoplink(own.env, 'user', 'create', '--email', 'hooks@example.com', '--plan', 'business');
-      const { token } = JSON.parse(await hoplink(own.env, 'token', 'create', '--email', 'hooks@example.com', '--name', 'hooks', '--json'));
+      const { token } = JSON.parse(
+        await hoplink(own.env, 'token', 'create', '--email', 'hooks@example.com', '--name', 'hooks', '--json'),
+      );
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const hook = await fetch(`${own.apiUrl}/api/v1/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url, events: ['link.clicked'] }) });
+      const hook = await fetch(`${own.apiUrl}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: receiver.url, events: ['link.clicked'] }),
+      });
       expect(hook.status, await hook.clone().text()).toBe(201);
-      const link = await (await fetch(`${own.apiUrl}/api/v1/links`, { method: 'POST', headers: auth, body: JSON.stringify({ redirect_url: 'https://example.com/hooked' }) })).json();
+      const link = await (
+        await fetch(`${own.apiUrl}/api/v1/links`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ redirect_url: 'https://example.com/hooked' }),
+        })
+      ).json();
 
       const firefox = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' };
       for (const headers of [firefox, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, firefox]) {
@@ -91,7 +137,13 @@ describe('link.clicked webhooks from the click writer thread', () => {
       const body = JSON.parse(receiver.received[0]!.body);
       expect(body).toMatchObject({ event: 'link.clicked', data: { link_id: link.id } });
       expect(body.data.clicks).toEqual([
-        expect.objectContaining({ link_id: link.id, country: 'XX', device: 'desktop', browser: 'firefox', os: 'linux' }),
+        expect.objectContaining({
+          link_id: link.id,
+          country: 'XX',
+          device: 'desktop',
+          browser: 'firefox',
+          os: 'linux',
+        }),
         expect.objectContaining({ link_id: link.id, browser: 'firefox' }),
       ]);
     } finally {

@@ -20,7 +20,12 @@ export const httpEngine: 'sqlite' | 'postgres' = process.env.TEST_HTTP_ENGINE ==
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const engine = httpEngine;
   const database = await freshDatabaseUrl(engine);
-  const config: Config = loadConfig({ DATABASE_URL: database.url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test', ...env });
+  const config: Config = loadConfig({
+    DATABASE_URL: database.url,
+    APP_URL: 'http://api.test',
+    SHORT_URL: 'http://short.test',
+    ...env,
+  });
   const ctx = await createAppContext(config);
   const app = await buildApiApp(ctx);
   await app.ready();
@@ -38,9 +43,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 let userCounter = 0;
 
 /** A user on `plan` with a token; `headers` are ready for inject(). */
-export async function createUserWithToken(ctx: AppContext, plan: Plan, abilities: Ability[] = ['read', 'create', 'update', 'delete']) {
+export async function createUserWithToken(
+  ctx: AppContext,
+  plan: Plan,
+  abilities: Ability[] = ['read', 'create', 'update', 'delete'],
+) {
   userCounter += 1;
   const user = await insertUser(ctx.database.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
-  const { plaintext, token } = await ctx.uow.transact((work) => issueToken(work, { userId: user.id, name: 'test', abilities }));
+  const { plaintext, token } = await ctx.uow.transact((work) =>
+    issueToken(work, { userId: user.id, name: 'test', abilities }),
+  );
   return { user, token, plaintext, headers: { authorization: `Bearer ${plaintext}`, accept: 'application/json' } };
 }

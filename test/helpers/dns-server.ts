@@ -6,7 +6,10 @@ const TYPES = { A: 1, CNAME: 5, TXT: 16 } as const;
 
 function encodeName(name: string): Buffer {
   const parts = name.replace(/\.$/, '').split('.').filter(Boolean);
-  return Buffer.concat([...parts.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...parts.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])),
+    Buffer.from([0]),
+  ]);
 }
 
 function readName(message: Buffer, offset: number): { name: string; next: number } {
@@ -32,7 +35,9 @@ function record(type: number, rdata: Buffer): Buffer {
 }
 
 /** A tiny authoritative DNS server on 127.0.0.1 answering A, CNAME and TXT from a zone map. */
-export async function startDnsServer(initial: Zone): Promise<{ address: string; setZone(zone: Zone): void; close(): Promise<void> }> {
+export async function startDnsServer(
+  initial: Zone,
+): Promise<{ address: string; setZone(zone: Zone): void; close(): Promise<void> }> {
   let zone = initial;
   const socket = createSocket('udp4');
   socket.on('message', (message, peer) => {
@@ -40,8 +45,11 @@ export async function startDnsServer(initial: Zone): Promise<{ address: string; 
     const qtype = message.readUInt16BE(next);
     const entry = zone[name];
     const answers: Buffer[] = [];
-    if (entry?.CNAME && (qtype === TYPES.CNAME || qtype === TYPES.A)) answers.push(record(TYPES.CNAME, encodeName(entry.CNAME)));
-    if (entry?.TXT && qtype === TYPES.TXT) for (const text of entry.TXT) answers.push(record(TYPES.TXT, Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
+    if (entry?.CNAME && (qtype === TYPES.CNAME || qtype === TYPES.A))
+      answers.push(record(TYPES.CNAME, encodeName(entry.CNAME)));
+    if (entry?.TXT && qtype === TYPES.TXT)
+      for (const text of entry.TXT)
+        answers.push(record(TYPES.TXT, Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
     if (entry?.A && qtype === TYPES.A) answers.push(record(TYPES.A, Buffer.from(entry.A.split('.').map(Number))));
     const header = Buffer.alloc(12);
     header.writeUInt16BE(message.readUInt16BE(0), 0); // same id
@@ -53,7 +61,9 @@ export async function startDnsServer(initial: Zone): Promise<{ address: string; 
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
-    setZone(next) { zone = next; },
+    setZone(next) {
+      zone = next;
+    },
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
 }

@@ -41,10 +41,19 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     ...env,
   };
   // detached: the npm process and the node it starts form one group that stop() signals together.
-  const child = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env: { ...process.env, ...fullEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...fullEnv },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout?.on('data', (chunk) => { output += chunk; });
-  child.stderr?.on('data', (chunk) => { output += chunk; });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
   const apiUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
   for (;;) {
@@ -80,7 +89,11 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     },
     /** The whole process group, at once: a crash, not a shutdown. */
     kill() {
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
       return exited;
     },
   };
@@ -88,6 +101,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
 
 /** Runs the real CLI binary (`npx hoplink ...`) against the same database. */
 export async function hoplink(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['--no-install', 'hoplink', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
+  const { stdout } = await run('npx', ['--no-install', 'hoplink', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+  });
   return stdout;
 }

@@ -12,7 +12,9 @@ export async function startReceiver() {
   let answer: { status: number; hang?: boolean } = { status: 200 };
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       if (answer.hang) return;
@@ -24,7 +26,13 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    answer(next: { status: number; hang?: boolean }) { answer = next; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    answer(next: { status: number; hang?: boolean }) {
+      answer = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,14 +7,22 @@ beforeAll(async () => {
   t = await createTestApp();
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) => t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
 
 describe('affiliate programs and tags (Business)', () => {
   it('serves the programs catalog', async () => {
     const { data } = (await call('GET', '/affiliate-programs')).json();
-    expect(data.find((p: { name: string }) => p.name === 'Amazon US')).toEqual({ id: 1, name: 'Amazon US', hostnames: ['amazon.com'], param: 'tag' });
+    expect(data.find((p: { name: string }) => p.name === 'Amazon US')).toEqual({
+      id: 1,
+      name: 'Amazon US',
+      hostnames: ['amazon.com'],
+      param: 'tag',
+    });
     expect(data.find((p: { param: string }) => p.param === 'campid')).toBeDefined();
   });
 
@@ -35,8 +43,13 @@ describe('affiliate programs and tags (Business)', () => {
     const again = await call('POST', '/affiliates', { affiliate_program_id: 2, tag: 'uk-22' }, h);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.affiliate_program_id).toBeDefined();
-    expect((await call('POST', '/affiliates', { affiliate_program_id: 9, tag: 'abc' }, h)).json().errors.tag).toBeDefined();
-    expect((await call('POST', '/affiliates', { affiliate_program_id: 999, tag: 'x' }, h)).json().errors.affiliate_program_id).toBeDefined();
+    expect(
+      (await call('POST', '/affiliates', { affiliate_program_id: 9, tag: 'abc' }, h)).json().errors.tag,
+    ).toBeDefined();
+    expect(
+      (await call('POST', '/affiliates', { affiliate_program_id: 999, tag: 'x' }, h)).json().errors
+        .affiliate_program_id,
+    ).toBeDefined();
   });
 
   it("answers 403 for another user's tag and for Pro", async () => {

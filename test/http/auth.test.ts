@@ -3,8 +3,12 @@ import { revokeToken } from '../../src/storage/tokens.kysely.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -36,7 +40,11 @@ describe('authentication', () => {
 
   it('stores only a SHA-256 hash of the token, never the plaintext', async () => {
     const { token, plaintext } = await createUserWithToken(t.ctx, 'pro');
-    const row = await t.ctx.database.db.selectFrom('api_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
     expect(plaintext).toMatch(/^hl_[A-Za-z0-9_-]{43}$/);
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(plaintext.slice(3));
@@ -46,11 +54,19 @@ describe('authentication', () => {
     const { token, headers } = await createUserWithToken(t.ctx, 'pro');
     await get('/api/v1/links', headers);
     await t.ctx.tokens.flush();
-    const first = await t.ctx.database.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
+    const first = await t.ctx.database.db
+      .selectFrom('api_tokens')
+      .select('last_used_at')
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
     expect(first.last_used_at).not.toBeNull();
     await get('/api/v1/links', headers);
     // Within the minute, the second use is held in memory, not written.
-    const second = await t.ctx.database.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
+    const second = await t.ctx.database.db
+      .selectFrom('api_tokens')
+      .select('last_used_at')
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
     expect(second.last_used_at).toBe(first.last_used_at);
   });
 });
@@ -70,8 +86,17 @@ describe('plans and abilities', () => {
     ['DELETE', '/api/v1/links/1', 'delete'],
   ] as const)('answers 403 to %s %s without the %s ability', async (method, url, ability) => {
     const all = ['read', 'create', 'update', 'delete'] as const;
-    const { headers } = await createUserWithToken(t.ctx, 'business', all.filter((a) => a !== ability));
-    const res = await t.app.inject({ method, url, headers, payload: method === 'POST' || method === 'PATCH' ? {} : undefined });
+    const { headers } = await createUserWithToken(
+      t.ctx,
+      'business',
+      all.filter((a) => a !== ability),
+    );
+    const res = await t.app.inject({
+      method,
+      url,
+      headers,
+      payload: method === 'POST' || method === 'PATCH' ? {} : undefined,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain(ability);
   });
@@ -92,19 +117,44 @@ describe('plans and abilities', () => {
   it('answers 404 before 403-not-yours, and 403-not-yours before 422', async () => {
     const owner = await createUserWithToken(t.ctx, 'pro');
     const other = await createUserWithToken(t.ctx, 'pro');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: owner.headers, payload: { redirect_url: 'https://example.com' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: owner.headers,
+      payload: { redirect_url: 'https://example.com' },
+    });
     const id = created.json().id;
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/v1/links/999999', headers: other.headers, payload: { is_active: 'nope' } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/links/999999',
+      headers: other.headers,
+      payload: { is_active: 'nope' },
+    });
     expect(missing.statusCode).toBe(404);
-    const notYours = await t.app.inject({ method: 'PATCH', url: `/api/v1/links/${id}`, headers: other.headers, payload: { is_active: 'nope' } });
+    const notYours = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/links/${id}`,
+      headers: other.headers,
+      payload: { is_active: 'nope' },
+    });
     expect(notYours.statusCode).toBe(403);
-    const invalid = await t.app.inject({ method: 'PATCH', url: `/api/v1/links/${id}`, headers: owner.headers, payload: { is_active: 'nope' } });
+    const invalid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/links/${id}`,
+      headers: owner.headers,
+      payload: { is_active: 'nope' },
+    });
     expect(invalid.statusCode).toBe(422);
   });
 
   it('answers 403 when a Pro token sends Business-only conditions', async () => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com', conditions: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers,
+      payload: { redirect_url: 'https://example.com', conditions: [] },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/Business/);
   });

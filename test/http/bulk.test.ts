@@ -7,9 +7,12 @@ beforeAll(async () => {
   t = await createTestApp();
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const bulk = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: h, payload: payload as object });
+const bulk = (payload: unknown, h = headers) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: h, payload: payload as object });
 
 describe('POST /links/bulk', () => {
   it('creates the valid items in order and reports each invalid one by index', async () => {
@@ -28,7 +31,10 @@ describe('POST /links/bulk', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.created.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(['https://example.com/1', 'https://example.com/6']);
+    expect(body.created.map((l: { redirect_url: string }) => l.redirect_url)).toEqual([
+      'https://example.com/1',
+      'https://example.com/6',
+    ]);
     expect(body.errors).toEqual([
       { index: 1, message: expect.stringMatching(/redirect url/) },
       { index: 2, message: 'The short code has already been taken.' },
@@ -37,18 +43,27 @@ describe('POST /links/bulk', () => {
       { index: 6, message: expect.any(String) },
     ]);
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/links?per_page=100', headers })).json();
-    expect(list.data.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(expect.arrayContaining(['https://example.com/1', 'https://example.com/6']));
+    expect(list.data.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(
+      expect.arrayContaining(['https://example.com/1', 'https://example.com/6']),
+    );
   });
 
   it('refuses a duplicate code inside the same call for the second item only', async () => {
     const code = `dup${Date.now()}`;
-    const res = await bulk({ links: [{ redirect_url: 'https://a.example', short_code: code }, { redirect_url: 'https://b.example', short_code: code }] });
+    const res = await bulk({
+      links: [
+        { redirect_url: 'https://a.example', short_code: code },
+        { redirect_url: 'https://b.example', short_code: code },
+      ],
+    });
     expect(res.json().created).toHaveLength(1);
     expect(res.json().errors).toEqual([{ index: 1, message: 'The short code has already been taken.' }]);
   });
 
   it('accepts exactly 100 items', async () => {
-    const res = await bulk({ links: Array.from({ length: 100 }, (_, i) => ({ redirect_url: `https://example.com/bulk/${i}` })) });
+    const res = await bulk({
+      links: Array.from({ length: 100 }, (_, i) => ({ redirect_url: `https://example.com/bulk/${i}` })),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().created).toHaveLength(100);
     expect(new Set(res.json().created.map((l: { short_code: string }) => l.short_code)).size).toBe(100);

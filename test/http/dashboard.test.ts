@@ -3,13 +3,21 @@ import { dashboardBuilt } from '../../src/dashboard/assets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 let n = 0;
 async function signUp() {
   const email = `person${++n}-${Date.now()}@example.com`;
-  const res = await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email, password: 'correct horse' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/dashboard-api/signup',
+    payload: { email, password: 'correct horse' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const cookie = res.cookies.find((c) => c.name === 'hoplink_session')!;
   return { email, body: res.json(), cookie: `hoplink_session=${cookie.value}`, rawCookie: cookie };
@@ -34,18 +42,39 @@ describe('dashboard accounts and sessions', () => {
   it('lets a signed-in person use /api/v1 with the cookie on any plan, with the CSRF header for changes', async () => {
     const { cookie, body } = await signUp();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(200);
-    const withoutCsrf = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: { cookie }, payload: { redirect_url: 'https://example.com' } });
+    const withoutCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: { cookie },
+      payload: { redirect_url: 'https://example.com' },
+    });
     expect(withoutCsrf.statusCode).toBe(403);
     expect(withoutCsrf.json().message).toBe('CSRF token mismatch.');
-    const withCsrf = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: { cookie, 'x-csrf-token': body.csrf_token }, payload: { redirect_url: 'https://example.com' } });
+    const withCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: { cookie, 'x-csrf-token': body.csrf_token },
+      payload: { redirect_url: 'https://example.com' },
+    });
     expect(withCsrf.statusCode).toBe(201);
-    const business = await t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: { cookie, 'x-csrf-token': body.csrf_token }, payload: { links: [{ redirect_url: 'https://example.com' }] } });
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links/bulk',
+      headers: { cookie, 'x-csrf-token': body.csrf_token },
+      payload: { links: [{ redirect_url: 'https://example.com' }] },
+    });
     expect(business.statusCode).toBe(403);
   });
 
   it('signs in with the right password only, and throttles repeated failures', async () => {
     const { email } = await signUp();
-    const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/dashboard-api/signin', payload: { email, password }, remoteAddress: '198.51.100.7' });
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboard-api/signin',
+        payload: { email, password },
+        remoteAddress: '198.51.100.7',
+      });
     expect((await attempt('correct horse')).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await attempt('wrong password')).statusCode).toBe(422);
     const throttled = await attempt('correct horse');
@@ -55,7 +84,15 @@ describe('dashboard accounts and sessions', () => {
 
   it('signs out: the cookie no longer works', async () => {
     const { cookie, body } = await signUp();
-    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signout', headers: { cookie, 'x-csrf-token': body.csrf_token } })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/dashboard-api/signout',
+          headers: { cookie, 'x-csrf-token': body.csrf_token },
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/me', headers: { cookie } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(401);
   });
@@ -63,34 +100,86 @@ describe('dashboard accounts and sessions', () => {
   it('creates a token shown once, lists it without the secret, and revokes it', async () => {
     const { cookie, body } = await signUp();
     const h = { cookie, 'x-csrf-token': body.csrf_token };
-    const created = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: h, payload: { name: 'zapier', abilities: ['read', 'create'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/tokens',
+      headers: h,
+      payload: { name: 'zapier', abilities: ['read', 'create'] },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().token).toMatch(/^hl_/);
     const list = (await t.app.inject({ method: 'GET', url: '/dashboard-api/tokens', headers: h })).json();
-    expect(list.data).toEqual([expect.objectContaining({ name: 'zapier', abilities: ['read', 'create'], last_used_at: null })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({ name: 'zapier', abilities: ['read', 'create'], last_used_at: null }),
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.json().token);
-    expect((await t.app.inject({ method: 'DELETE', url: `/dashboard-api/tokens/${created.json().id}`, headers: h })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { authorization: `Bearer ${created.json().token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/dashboard-api/tokens/${created.json().id}`, headers: h }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/links',
+          headers: { authorization: `Bearer ${created.json().token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses duplicate emails and short passwords', async () => {
     const { email } = await signUp();
-    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email, password: 'another one' } })).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'POST', url: '/dashboard-api/signup', payload: { email: 'x@example.com', password: 'short' } })).statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/dashboard-api/signup',
+          payload: { email, password: 'another one' },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/dashboard-api/signup',
+          payload: { email: 'x@example.com', password: 'short' },
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
-  it('refuses token changes without the CSRF header, and another person\'s token', async () => {
+  it("refuses token changes without the CSRF header, and another person's token", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const noCsrf = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: { cookie: owner.cookie }, payload: { name: 'x', abilities: ['read'] } });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/tokens',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'x', abilities: ['read'] },
+    });
     expect(noCsrf.statusCode).toBe(403);
-    const created = await t.app.inject({ method: 'POST', url: '/dashboard-api/tokens', headers: { cookie: owner.cookie, 'x-csrf-token': owner.body.csrf_token }, payload: { name: 'mine', abilities: ['read'] } });
-    const stolen = await t.app.inject({ method: 'DELETE', url: `/dashboard-api/tokens/${created.json().id}`, headers: { cookie: other.cookie, 'x-csrf-token': other.body.csrf_token } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/tokens',
+      headers: { cookie: owner.cookie, 'x-csrf-token': owner.body.csrf_token },
+      payload: { name: 'mine', abilities: ['read'] },
+    });
+    const stolen = await t.app.inject({
+      method: 'DELETE',
+      url: `/dashboard-api/tokens/${created.json().id}`,
+      headers: { cookie: other.cookie, 'x-csrf-token': other.body.csrf_token },
+    });
     expect(stolen.statusCode).toBe(403);
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/dashboard-api/signin', payload: { email: 'nobody@example.com', password: 'whatever it is' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/signin',
+      payload: { email: 'nobody@example.com', password: 'whatever it is' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('These credentials do not match our records.');
   });
@@ -109,7 +198,11 @@ describe.skipIf(!dashboardBuilt())('serving the built dashboard', () => {
   });
 
   it('leaves the API, its docs and missing files to their own 404', async () => {
-    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { accept: 'application/json' } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { accept: 'application/json' },
+    });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
     expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/nothing' })).statusCode).toBe(404);

@@ -19,26 +19,37 @@ afterAll(async () => {
   await dns.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) => t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
 
 describe('custom domains (Business)', () => {
   it('answers the verification record on create, normalising the hostname', async () => {
     const res = await call('POST', '/domains', { hostname: 'Go.Bücher.test' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ hostname: 'go.xn--bcher-kva.test', status: 'pending', verification: { type: 'CNAME', name: 'go.xn--bcher-kva.test', value: 'hop.example' }, last_checked_at: null });
+    expect(res.json()).toMatchObject({
+      hostname: 'go.xn--bcher-kva.test',
+      status: 'pending',
+      verification: { type: 'CNAME', name: 'go.xn--bcher-kva.test', value: 'hop.example' },
+      last_checked_at: null,
+    });
     expect((await call('GET', '/domains')).json().data).toHaveLength(1);
   });
 
-  it.each(['10.0.0.1', 'localhost', 'intranet', 'hop.example', 'api.test', 'https://x.test/'])('refuses %s', async (hostname) => {
-    const res = await call('POST', '/domains', { hostname });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.hostname).toBeDefined();
-  });
+  it.each(['10.0.0.1', 'localhost', 'intranet', 'hop.example', 'api.test', 'https://x.test/'])(
+    'refuses %s',
+    async (hostname) => {
+      const res = await call('POST', '/domains', { hostname });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.hostname).toBeDefined();
+    },
+  );
 
   it('keeps hostnames unique across users', async () => {
     await call('POST', '/domains', { hostname: 'shared.brand.test' });
     const other = (await createUserWithToken(t.ctx, 'business')).headers;
-    expect((await call('POST', '/domains', { hostname: 'SHARED.brand.test' }, other)).json().errors.hostname).toEqual(['The hostname has already been taken.']);
+    expect((await call('POST', '/domains', { hostname: 'SHARED.brand.test' }, other)).json().errors.hostname).toEqual([
+      'The hostname has already been taken.',
+    ]);
   });
 
   it('goes pending -> active when the CNAME appears, and a failing check stays pending', async () => {
@@ -51,29 +62,51 @@ describe('custom domains (Business)', () => {
   });
 
   it('queues a domain.verified webhook delivery when a domain becomes active', async () => {
-    const hook = await call('POST', '/webhooks', { url: 'https://hooks.example.com/hoplink', events: ['domain.verified'] });
+    const hook = await call('POST', '/webhooks', {
+      url: 'https://hooks.example.com/hoplink',
+      events: ['domain.verified'],
+    });
     expect(hook.statusCode).toBe(201);
     const domain = (await call('POST', '/domains', { hostname: 'hooked.brand.test' })).json();
     dns.setZone({ 'hooked.brand.test': { CNAME: 'hop.example' } });
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
     let payload: string | undefined;
     for (let i = 0; i < 100 && !payload; i++) {
-      payload = (await t.ctx.database.db.selectFrom('webhook_deliveries').select('payload').where('webhook_id', '=', hook.json().id).executeTakeFirst())?.payload;
+      payload = (
+        await t.ctx.database.db
+          .selectFrom('webhook_deliveries')
+          .select('payload')
+          .where('webhook_id', '=', hook.json().id)
+          .executeTakeFirst()
+      )?.payload;
       if (!payload) await new Promise((r) => setTimeout(r, 10));
     }
-    expect(JSON.parse(payload!)).toMatchObject({ event: 'domain.verified', data: { id: domain.id, hostname: 'hooked.brand.test', status: 'active' } });
+    expect(JSON.parse(payload!)).toMatchObject({
+      event: 'domain.verified',
+      data: { id: domain.id, hostname: 'hooked.brand.test', status: 'active' },
+    });
   });
 
   it('accepts the TXT token as well', async () => {
     const domain = (await call('POST', '/domains', { hostname: 'txt.brand.test' })).json();
-    const token = (await t.ctx.database.db.selectFrom('domains').select('verification_token').where('id', '=', domain.id).executeTakeFirstOrThrow()).verification_token;
+    const token = (
+      await t.ctx.database.db
+        .selectFrom('domains')
+        .select('verification_token')
+        .where('id', '=', domain.id)
+        .executeTakeFirstOrThrow()
+    ).verification_token;
     dns.setZone({ '_hoplink.txt.brand.test': { TXT: [token] } });
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('active');
   });
 
   it('fails a domain left unverified for 7 days', async () => {
     const domain = (await call('POST', '/domains', { hostname: 'late.brand.test' })).json();
-    await t.ctx.database.db.updateTable('domains').set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('id', '=', domain.id).execute();
+    await t.ctx.database.db
+      .updateTable('domains')
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('id', '=', domain.id)
+      .execute();
     expect((await call('POST', `/domains/${domain.id}/check`)).json().status).toBe('failed');
   });
 
@@ -82,10 +115,20 @@ describe('custom domains (Business)', () => {
     const pending = (await call('POST', '/domains', { hostname: 'pending.shop.test' })).json();
     const domain = (await call('POST', '/domains', { hostname: 'go.shop.test' })).json();
     await call('POST', `/domains/${domain.id}/check`);
-    expect((await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: pending.id })).json().errors.domain_id).toBeDefined();
-    const link = (await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: domain.id, short_code: 'sale' })).json();
-    expect(link).toMatchObject({ short_url: 'https://go.shop.test/sale', domain: { id: domain.id, hostname: 'go.shop.test' } });
-    expect((await call('POST', '/links', { redirect_url: 'https://example.com', short_code: 'sale' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: pending.id })).json().errors
+        .domain_id,
+    ).toBeDefined();
+    const link = (
+      await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: domain.id, short_code: 'sale' })
+    ).json();
+    expect(link).toMatchObject({
+      short_url: 'https://go.shop.test/sale',
+      domain: { id: domain.id, hostname: 'go.shop.test' },
+    });
+    expect((await call('POST', '/links', { redirect_url: 'https://example.com', short_code: 'sale' })).statusCode).toBe(
+      201,
+    );
     const refused = await call('DELETE', `/domains/${domain.id}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.domain[0]).toMatch(/used by 1 link/);
@@ -101,7 +144,9 @@ describe('custom domains (Business)', () => {
     expect((await call('POST', `/domains/${domain.id}/check`, undefined, other)).statusCode).toBe(403);
     const pro = (await createUserWithToken(t.ctx, 'pro')).headers;
     expect((await call('GET', '/domains', undefined, pro)).statusCode).toBe(403);
-    expect((await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: domain.id }, pro)).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: domain.id }, pro)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -129,15 +174,32 @@ describe('the separate domains rate limit', () => {
 describe('Cloudflare for SaaS when configured', () => {
   it('registers the hostname with the provider and activates when it reports active', async () => {
     const cf = await startFakeCloudflare('tok', 'zone9');
-    const app = await createTestApp({ CLOUDFLARE_API_TOKEN: 'tok', CLOUDFLARE_ZONE_ID: 'zone9', CLOUDFLARE_API_BASE: cf.baseUrl });
+    const app = await createTestApp({
+      CLOUDFLARE_API_TOKEN: 'tok',
+      CLOUDFLARE_ZONE_ID: 'zone9',
+      CLOUDFLARE_API_BASE: cf.baseUrl,
+    });
     try {
       const h = (await createUserWithToken(app.ctx, 'business')).headers;
-      const domain = (await app.app.inject({ method: 'POST', url: '/api/v1/domains', headers: h, payload: { hostname: 'cf.brand.test' } })).json();
+      const domain = (
+        await app.app.inject({
+          method: 'POST',
+          url: '/api/v1/domains',
+          headers: h,
+          payload: { hostname: 'cf.brand.test' },
+        })
+      ).json();
       expect([...cf.hostnames.values()].map((x) => x.hostname)).toEqual(['cf.brand.test']);
-      expect((await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status).toBe('pending');
+      expect(
+        (await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status,
+      ).toBe('pending');
       cf.activate('cf.brand.test');
-      expect((await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status).toBe('active');
-      expect((await app.app.inject({ method: 'DELETE', url: `/api/v1/domains/${domain.id}`, headers: h })).statusCode).toBe(204);
+      expect(
+        (await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status,
+      ).toBe('active');
+      expect(
+        (await app.app.inject({ method: 'DELETE', url: `/api/v1/domains/${domain.id}`, headers: h })).statusCode,
+      ).toBe(204);
       expect(cf.hostnames.size).toBe(0);
     } finally {
       await app.close();

@@ -20,11 +20,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 const visit = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
-  fetch(`${edge.url}${path}`, { redirect: 'manual', method: init.method ?? 'GET', headers: { 'user-agent': DESKTOP, ...init.headers } });
+  fetch(`${edge.url}${path}`, {
+    redirect: 'manual',
+    method: init.method ?? 'GET',
+    headers: { 'user-agent': DESKTOP, ...init.headers },
+  });
 
 /** fetch() may not set Host, so custom-domain visits go through node:http. */
 function visitAs(host: string, path: string): Promise<{ status: number; location: string | undefined }> {
@@ -69,7 +75,13 @@ describe('the short host', () => {
 
   it('records a bot visit but does not count it', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/bot' });
-    expect((await visit(`/${link.short_code}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).status).toBe(302);
+    expect(
+      (
+        await visit(`/${link.short_code}`, {
+          headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+        })
+      ).status,
+    ).toBe(302);
     expect(await clickCount(link.id)).toBe(0);
     const rows = await t.ctx.database.db.selectFrom('clicks').select('is_bot').where('link_id', '=', link.id).execute();
     expect(rows).toEqual([{ is_bot: 1 }]);
@@ -77,7 +89,14 @@ describe('the short host', () => {
 
   it('answers a small HTML 404 for unknown codes, bad paths and inactive links', async () => {
     const inactive = await createLink({ redirect_url: 'https://example.com/off', is_active: false });
-    for (const path of ['/nope-not-here', `/${inactive.short_code}`, '/a%20b', '/x/y/z', `/${'a'.repeat(300)}`, '/abc/0']) {
+    for (const path of [
+      '/nope-not-here',
+      `/${inactive.short_code}`,
+      '/a%20b',
+      '/x/y/z',
+      `/${'a'.repeat(300)}`,
+      '/abc/0',
+    ]) {
       const res = await visit(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -98,11 +117,29 @@ describe('the short host', () => {
 
   it('counts a visit in click_count and in the stats', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/count' });
-    await visit(`/${link.short_code}`, { headers: { 'x-forwarded-for': '81.2.69.142', 'user-agent': IPHONE, referer: 'https://news.example/a' } });
+    await visit(`/${link.short_code}`, {
+      headers: { 'x-forwarded-for': '81.2.69.142', 'user-agent': IPHONE, referer: 'https://news.example/a' },
+    });
     await t.ctx.clicks.flush();
-    const stats = (await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/stats?with=country,device,browser,os`, headers })).json();
-    expect(stats).toMatchObject({ total_clicks: 1, country: [{ value: 'GB', clicks: 1 }], device: [{ value: 'mobile', clicks: 1 }], browser: [{ value: 'safari', clicks: 1 }], os: [{ value: 'ios', clicks: 1 }] });
-    const row = await t.ctx.database.db.selectFrom('clicks').select('referrer_host').where('link_id', '=', link.id).executeTakeFirstOrThrow();
+    const stats = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/links/${link.id}/stats?with=country,device,browser,os`,
+        headers,
+      })
+    ).json();
+    expect(stats).toMatchObject({
+      total_clicks: 1,
+      country: [{ value: 'GB', clicks: 1 }],
+      device: [{ value: 'mobile', clicks: 1 }],
+      browser: [{ value: 'safari', clicks: 1 }],
+      os: [{ value: 'ios', clicks: 1 }],
+    });
+    const row = await t.ctx.database.db
+      .selectFrom('clicks')
+      .select('referrer_host')
+      .where('link_id', '=', link.id)
+      .executeTakeFirstOrThrow();
     expect(row.referrer_host).toBe('news.example');
   });
 });
@@ -113,7 +150,12 @@ describe('cache invalidation', () => {
     expect((await visit(`/${link.short_code}`)).status).toBe(302);
     await t.app.inject({ method: 'PATCH', url: `/api/v1/links/${link.id}`, headers, payload: { is_active: false } });
     expect((await visit(`/${link.short_code}`)).status).toBe(404);
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/links/${link.id}`, headers, payload: { is_active: true, redirect_url: 'https://example.org/new' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/links/${link.id}`,
+      headers,
+      payload: { is_active: true, redirect_url: 'https://example.org/new' },
+    });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://example.org/new');
   });
 
@@ -140,7 +182,12 @@ describe('cache invalidation', () => {
 describe('choice pages on the short host', () => {
   it('shows the options as an escaped page with a strict CSP; the view is the click, a pick is not', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/fallback' });
-    await t.app.inject({ method: 'PUT', url: `/api/v1/links/${link.id}/landing-options`, headers, payload: { options: ['https://a.example/x?q="<b>"', 'https://b.example/'] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/links/${link.id}/landing-options`,
+      headers,
+      payload: { options: ['https://a.example/x?q="<b>"', 'https://b.example/'] },
+    });
     const page = await visit(`/${link.short_code}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
@@ -153,7 +200,10 @@ describe('choice pages on the short host', () => {
     expect((await visit(`/${link.short_code}/3`)).status).toBe(404);
     expect(await clickCount(link.id)).toBe(1);
     const stats = (await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/stats`, headers })).json();
-    expect(stats.options).toEqual([{ url: 'https://a.example/x?q="<b>"', picks: 0 }, { url: 'https://b.example/', picks: 1 }]);
+    expect(stats.options).toEqual([
+      { url: 'https://a.example/x?q="<b>"', picks: 0 },
+      { url: 'https://b.example/', picks: 1 },
+    ]);
   });
 });
 
@@ -162,8 +212,16 @@ describe('targeting at redirect time', () => {
     ['a US address', { 'x-forwarded-for': '8.8.8.8' }, 'https://us.example/'],
     ['a GB address', { 'x-forwarded-for': '81.2.69.142' }, 'https://uk.example/'],
     ['a GB address behind two proxies', { 'x-forwarded-for': '81.2.69.142, 10.0.0.1' }, 'https://uk.example/'],
-    ['a French phone in Canada', { 'x-forwarded-for': '1.1.1.1', 'user-agent': IPHONE, 'accept-language': 'fr-CA, en;q=0.5' }, 'https://mobile.example/'],
-    ['a French speaker on desktop', { 'x-forwarded-for': '1.1.1.1', 'accept-language': 'de;q=0.4, fr;q=0.9' }, 'https://fr.example/'],
+    [
+      'a French phone in Canada',
+      { 'x-forwarded-for': '1.1.1.1', 'user-agent': IPHONE, 'accept-language': 'fr-CA, en;q=0.5' },
+      'https://mobile.example/',
+    ],
+    [
+      'a French speaker on desktop',
+      { 'x-forwarded-for': '1.1.1.1', 'accept-language': 'de;q=0.4, fr;q=0.9' },
+      'https://fr.example/',
+    ],
     ['anyone else', { 'x-forwarded-for': '1.1.1.1', 'accept-language': 'en' }, 'https://default.example/'],
   ])('sends %s to the first matching destination', async (_name, requestHeaders, location) => {
     const link = await createLink({
@@ -185,16 +243,40 @@ describe('affiliate tags and hosts', () => {
     const link = await createLink({ redirect_url: 'https://www.amazon.com/dp/B01?psc=1' });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://www.amazon.com/dp/B01?psc=1');
     const now = new Date().toISOString();
-    await t.ctx.database.db.insertInto('affiliate_tags').values({ user_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now }).execute();
+    await t.ctx.database.db
+      .insertInto('affiliate_tags')
+      .values({ user_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now })
+      .execute();
     t.ctx.events.emit({ kind: 'tags-changed', userId });
-    expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://www.amazon.com/dp/B01?psc=1&tag=hop-20');
+    expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe(
+      'https://www.amazon.com/dp/B01?psc=1&tag=hop-20',
+    );
   });
 
   it('serves a custom domain only its own codes, and the default host only its own', async () => {
     const now = new Date().toISOString();
-    const domain = await t.ctx.database.db.insertInto('domains').values({ user_id: userId, hostname: 'go.brand.test', status: 'active', verification_token: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const domain = await t.ctx.database.db
+      .insertInto('domains')
+      .values({
+        user_id: userId,
+        hostname: 'go.brand.test',
+        status: 'active',
+        verification_token: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const code = `brand${Date.now()}`;
-    await insertLink(t.ctx.database.db, { userId, shortCode: code, redirectUrl: 'https://brand.example/', isActive: true, categoryId: null, domainId: domain.id, conditions: [] });
+    await insertLink(t.ctx.database.db, {
+      userId,
+      shortCode: code,
+      redirectUrl: 'https://brand.example/',
+      isActive: true,
+      categoryId: null,
+      domainId: domain.id,
+      conditions: [],
+    });
     expect(await visitAs('go.brand.test', `/${code}`)).toEqual({ status: 302, location: 'https://brand.example/' });
     expect(await visitAs('GO.Brand.test:443', `/${code}`)).toEqual({ status: 302, location: 'https://brand.example/' });
     expect((await visit(`/${code}`)).status).toBe(404);

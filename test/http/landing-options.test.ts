@@ -7,14 +7,24 @@ beforeAll(async () => {
   t = await createTestApp();
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function newLink(h = headers): Promise<number> {
-  return (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: h, payload: { redirect_url: 'https://example.com/main' } })).json().id;
+  return (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: h,
+      payload: { redirect_url: 'https://example.com/main' },
+    })
+  ).json().id;
 }
 const options = (id: number, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown, h = headers) =>
   t.app.inject({ method, url: `/api/v1/links/${id}/landing-options`, headers: h, payload: payload as object });
-const linkType = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/v1/links/${id}`, headers })).json().type;
+const linkType = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/links/${id}`, headers })).json().type;
 
 describe('choice pages: the spec state table', () => {
   it('moves single -> choice page -> choice page (replaced) -> single', async () => {
@@ -27,9 +37,15 @@ describe('choice pages: the spec state table', () => {
     expect(first.json()).toEqual({ options: ['https://a.example', 'https://b.example'] });
     expect(await linkType(id)).toBe('choice_page');
 
-    const replaced = await options(id, 'PUT', { options: ['https://c.example', 'https://a.example', 'https://d.example'] });
+    const replaced = await options(id, 'PUT', {
+      options: ['https://c.example', 'https://a.example', 'https://d.example'],
+    });
     expect(replaced.json()).toEqual({ options: ['https://c.example', 'https://a.example', 'https://d.example'] });
-    expect((await options(id, 'GET')).json().options).toEqual(['https://c.example', 'https://a.example', 'https://d.example']);
+    expect((await options(id, 'GET')).json().options).toEqual([
+      'https://c.example',
+      'https://a.example',
+      'https://d.example',
+    ]);
     expect(await linkType(id)).toBe('choice_page');
 
     const removed = await options(id, 'DELETE');
@@ -69,7 +85,9 @@ describe('choice pages: the spec state table', () => {
     expect((await options(proLink, 'GET', undefined, pro.headers)).statusCode).toBe(403);
     const other = await createUserWithToken(t.ctx, 'business');
     const id = await newLink();
-    expect((await options(id, 'PUT', { options: ['https://a.example', 'https://b.example'] }, other.headers)).statusCode).toBe(403);
+    expect(
+      (await options(id, 'PUT', { options: ['https://a.example', 'https://b.example'] }, other.headers)).statusCode,
+    ).toBe(403);
     expect((await options(999999, 'GET')).statusCode).toBe(404);
   });
 });

@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Headers = Record<string, string>;
-const post = (headers: Headers, payload: unknown, url = '/api/v1/links') => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const post = (headers: Headers, payload: unknown, url = '/api/v1/links') =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
-const patch = (headers: Headers, url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
+const patch = (headers: Headers, url: string, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
 
 describe('POST /links', () => {
   it('creates a link with a random 7-character base62 code and answers 201 with the Link', async () => {
@@ -26,7 +32,19 @@ describe('POST /links', () => {
       category: null,
       domain: null,
     });
-    expect(Object.keys(link).sort()).toEqual(['category', 'click_count', 'created_at', 'domain', 'id', 'is_active', 'redirect_url', 'short_code', 'short_url', 'type', 'updated_at']);
+    expect(Object.keys(link).sort()).toEqual([
+      'category',
+      'click_count',
+      'created_at',
+      'domain',
+      'id',
+      'is_active',
+      'redirect_url',
+      'short_code',
+      'short_url',
+      'type',
+      'updated_at',
+    ]);
     expect(new Date(link.created_at).toISOString()).toBe(link.created_at);
   });
 
@@ -106,7 +124,9 @@ describe('POST /links', () => {
 
   it('creates an inactive link when asked', async () => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
-    expect((await post(headers, { redirect_url: 'https://example.com', is_active: false })).json().is_active).toBe(false);
+    expect((await post(headers, { redirect_url: 'https://example.com', is_active: false })).json().is_active).toBe(
+      false,
+    );
   });
 });
 
@@ -141,9 +161,21 @@ describe('PATCH /links/{id}', () => {
     const created = (await post(headers, { redirect_url: 'https://example.com/a', category_id: category.id })).json();
     const res = await patch(headers, `/api/v1/links/${created.id}`, { is_active: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ is_active: false, redirect_url: 'https://example.com/a', category: { id: category.id }, short_code: created.short_code });
-    const again = await patch(headers, `/api/v1/links/${created.id}`, { is_active: true, redirect_url: 'https://example.org/b' });
-    expect(again.json()).toMatchObject({ is_active: true, redirect_url: 'https://example.org/b', category: { id: category.id } });
+    expect(res.json()).toMatchObject({
+      is_active: false,
+      redirect_url: 'https://example.com/a',
+      category: { id: category.id },
+      short_code: created.short_code,
+    });
+    const again = await patch(headers, `/api/v1/links/${created.id}`, {
+      is_active: true,
+      redirect_url: 'https://example.org/b',
+    });
+    expect(again.json()).toMatchObject({
+      is_active: true,
+      redirect_url: 'https://example.org/b',
+      category: { id: category.id },
+    });
   });
 
   it('removes the category with category_id null', async () => {
@@ -176,7 +208,11 @@ describe('DELETE /links/{id}', () => {
   it('accepts a JSON content type with an empty body, as many clients send', async () => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
     const created = (await post(headers, { redirect_url: 'https://example.com' })).json();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${created.id}`, headers: { ...headers, 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/links/${created.id}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(204);
   });
 });
@@ -189,7 +225,15 @@ describe('GET /links', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toHaveLength(2);
-    expect(body.meta).toEqual({ current_page: 2, from: 3, last_page: 3, path: 'http://api.test/api/v1/links', per_page: 2, to: 4, total: 5 });
+    expect(body.meta).toEqual({
+      current_page: 2,
+      from: 3,
+      last_page: 3,
+      path: 'http://api.test/api/v1/links',
+      per_page: 2,
+      to: 4,
+      total: 5,
+    });
     expect(body.links).toEqual({
       first: 'http://api.test/api/v1/links?per_page=2&page=1',
       last: 'http://api.test/api/v1/links?per_page=2&page=3',
@@ -204,7 +248,8 @@ describe('GET /links', () => {
   it('defaults to 15 per page, newest first', async () => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
     const ids: number[] = [];
-    for (let i = 0; i < 17; i++) ids.push((await post(headers, { redirect_url: `https://example.com/${i}` })).json().id);
+    for (let i = 0; i < 17; i++)
+      ids.push((await post(headers, { redirect_url: `https://example.com/${i}` })).json().id);
     const body = (await get(headers, '/api/v1/links')).json();
     expect(body.meta.per_page).toBe(15);
     expect(body.data).toHaveLength(15);
@@ -223,10 +268,17 @@ describe('GET /links', () => {
 
   it('sorts by each allowed column in both directions', async () => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
-    for (const [code, url] of [['ccc', 'https://b.example'], ['aaa', 'https://c.example'], ['bbb', 'https://a.example']]) {
+    for (const [code, url] of [
+      ['ccc', 'https://b.example'],
+      ['aaa', 'https://c.example'],
+      ['bbb', 'https://a.example'],
+    ]) {
       await post(headers, { redirect_url: url, short_code: `${code}${Date.now()}` });
     }
-    const codes = (q: string) => get(headers, `/api/v1/links?${q}`).then((r) => r.json().data.map((l: { short_code: string }) => l.short_code.slice(0, 3)));
+    const codes = (q: string) =>
+      get(headers, `/api/v1/links?${q}`).then((r) =>
+        r.json().data.map((l: { short_code: string }) => l.short_code.slice(0, 3)),
+      );
     expect(await codes('sort=short_code&direction=asc')).toEqual(['aaa', 'bbb', 'ccc']);
     expect(await codes('sort=short_code&direction=desc')).toEqual(['ccc', 'bbb', 'aaa']);
     expect(await codes('sort=redirect_url&direction=asc')).toEqual(['bbb', 'ccc', 'aaa']);
@@ -248,7 +300,14 @@ describe('GET /links', () => {
   });
 
   it.each([
-    'per_page=0', 'per_page=101', 'per_page=abc', 'page=0', 'page=-1', 'sort=name', 'direction=up', 'category_id=x',
+    'per_page=0',
+    'per_page=101',
+    'per_page=abc',
+    'page=0',
+    'page=-1',
+    'sort=name',
+    'direction=up',
+    'category_id=x',
   ])('answers 422 for %s', async (query) => {
     const { headers } = await createUserWithToken(t.ctx, 'pro');
     const res = await get(headers, `/api/v1/links?${query}`);

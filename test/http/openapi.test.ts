@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('OpenAPI document', () => {
   it('is served without a token and is a valid OpenAPI 3.1 document', async () => {
@@ -20,14 +24,28 @@ describe('OpenAPI document', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
-    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    for (const op of ['GET /links', 'POST /links', 'GET /links/{id}', 'PATCH /links/{id}', 'DELETE /links/{id}', 'GET /categories', 'POST /categories', 'PATCH /categories/{id}', 'DELETE /categories/{id}']) {
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const op of [
+      'GET /links',
+      'POST /links',
+      'GET /links/{id}',
+      'PATCH /links/{id}',
+      'DELETE /links/{id}',
+      'GET /categories',
+      'POST /categories',
+      'PATCH /categories/{id}',
+      'DELETE /categories/{id}',
+    ]) {
       expect(operations).toContain(op);
     }
     const create = doc.paths['/links'].post;
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '422', '429']));
     expect(create.requestBody.content['application/json'].schema.properties.redirect_url).toBeDefined();
-    expect(doc.paths['/links'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['sort', 'direction', 'category_id', 'search', 'per_page', 'page']));
+    expect(doc.paths['/links'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['sort', 'direction', 'category_id', 'search', 'per_page', 'page']),
+    );
     expect(doc.components.schemas.Link.properties.short_url).toBeDefined();
   });
 

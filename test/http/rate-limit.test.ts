@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ RATE_LIMIT_PRO: '3', RATE_LIMIT_BUSINESS: '5', RATE_LIMIT_ANONYMOUS: '2' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PRO: '3', RATE_LIMIT_BUSINESS: '5', RATE_LIMIT_ANONYMOUS: '2' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('general rate limit', () => {
   it('puts the limit and what remains on every response, then answers 429 with Retry-After', async () => {
@@ -38,7 +42,13 @@ describe('general rate limit', () => {
   });
 
   it('limits unauthenticated attempts by address, which slows token guessing', async () => {
-    const attempt = () => t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { authorization: 'Bearer hl_guess' }, remoteAddress: '203.0.113.9' });
+    const attempt = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/links',
+        headers: { authorization: 'Bearer hl_guess' },
+        remoteAddress: '203.0.113.9',
+      });
     expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(429);

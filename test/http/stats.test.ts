@@ -3,29 +3,55 @@ import type { ClickEvent } from '../../src/core/clicks.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const today = new Date();
-const daysAgo = (n: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - n * 86_400_000 + 3_600_000).toISOString();
+const daysAgo = (n: number) =>
+  new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - n * 86_400_000 + 3_600_000,
+  ).toISOString();
 const click = (linkId: number, at: string, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-  linkId, at, country: 'US', device: 'desktop', browser: 'chrome', os: 'windows', referrerHost: null, bot: false, optionIndex: null, ...overrides,
+  linkId,
+  at,
+  country: 'US',
+  device: 'desktop',
+  browser: 'chrome',
+  os: 'windows',
+  referrerHost: null,
+  bot: false,
+  optionIndex: null,
+  ...overrides,
 });
 
 async function linkWithClicks(plan: 'pro' | 'business') {
   const user = await createUserWithToken(t.ctx, plan);
-  const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: user.headers, payload: { redirect_url: 'https://example.com' } })).json();
-  await t.ctx.uow.transact(({ stores }) => stores.clicks.writeBatch([
-    click(link.id, daysAgo(0)),
-    click(link.id, daysAgo(0), { country: 'GB', device: 'mobile', browser: 'safari', os: 'ios' }),
-    click(link.id, daysAgo(2), { country: 'GB' }),
-    click(link.id, daysAgo(45)),
-    click(link.id, daysAgo(0), { bot: true }),
-  ]));
+  const link = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: user.headers,
+      payload: { redirect_url: 'https://example.com' },
+    })
+  ).json();
+  await t.ctx.uow.transact(({ stores }) =>
+    stores.clicks.writeBatch([
+      click(link.id, daysAgo(0)),
+      click(link.id, daysAgo(0), { country: 'GB', device: 'mobile', browser: 'safari', os: 'ios' }),
+      click(link.id, daysAgo(2), { country: 'GB' }),
+      click(link.id, daysAgo(45)),
+      click(link.id, daysAgo(0), { bot: true }),
+    ]),
+  );
   return { ...user, link };
 }
 
-const stats = (headers: Record<string, string>, id: number, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/links/${id}/stats${query}`, headers });
+const stats = (headers: Record<string, string>, id: number, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/links/${id}/stats${query}`, headers });
 
 describe('GET /links/{id}/stats', () => {
   it('gives Pro the totals only', async () => {
@@ -36,7 +62,9 @@ describe('GET /links/{id}/stats', () => {
     expect(Object.keys(body).sort()).toEqual(['clicks_this_month', 'link_id', 'total_clicks']);
     expect(body.total_clicks).toBe(4);
     const monthStart = `${today.toISOString().slice(0, 7)}-01`;
-    const expectedThisMonth = [daysAgo(0), daysAgo(0), daysAgo(2), daysAgo(45)].filter((at) => at.slice(0, 10) >= monthStart).length;
+    const expectedThisMonth = [daysAgo(0), daysAgo(0), daysAgo(2), daysAgo(45)].filter(
+      (at) => at.slice(0, 10) >= monthStart,
+    ).length;
     expect(body.clicks_this_month).toBe(expectedThisMonth);
   });
 
@@ -59,10 +87,24 @@ describe('GET /links/{id}/stats', () => {
   it('gives Business each breakdown asked for, most clicks first, bots excluded', async () => {
     const { headers, link } = await linkWithClicks('business');
     const body = (await stats(headers, link.id, '?with=country,device,browser,os')).json();
-    expect(body.country).toEqual([{ value: 'GB', clicks: 2 }, { value: 'US', clicks: 2 }].sort((a, b) => b.clicks - a.clicks || a.value.localeCompare(b.value)));
-    expect(body.device).toEqual([{ value: 'desktop', clicks: 3 }, { value: 'mobile', clicks: 1 }]);
-    expect(body.browser).toEqual([{ value: 'chrome', clicks: 3 }, { value: 'safari', clicks: 1 }]);
-    expect(body.os).toEqual([{ value: 'windows', clicks: 3 }, { value: 'ios', clicks: 1 }]);
+    expect(body.country).toEqual(
+      [
+        { value: 'GB', clicks: 2 },
+        { value: 'US', clicks: 2 },
+      ].sort((a, b) => b.clicks - a.clicks || a.value.localeCompare(b.value)),
+    );
+    expect(body.device).toEqual([
+      { value: 'desktop', clicks: 3 },
+      { value: 'mobile', clicks: 1 },
+    ]);
+    expect(body.browser).toEqual([
+      { value: 'chrome', clicks: 3 },
+      { value: 'safari', clicks: 1 },
+    ]);
+    expect(body.os).toEqual([
+      { value: 'windows', clicks: 3 },
+      { value: 'ios', clicks: 1 },
+    ]);
     const onlyOs = (await stats(headers, link.id, '?with=os')).json();
     expect(onlyOs).not.toHaveProperty('country');
   });
@@ -76,9 +118,19 @@ describe('GET /links/{id}/stats', () => {
 
   it('adds picks per option for a choice-page link', async () => {
     const { headers, link } = await linkWithClicks('business');
-    await t.app.inject({ method: 'PUT', url: `/api/v1/links/${link.id}/landing-options`, headers, payload: { options: ['https://a.example', 'https://b.example'] } });
-    await t.ctx.uow.transact(({ stores }) => stores.clicks.writeBatch([click(link.id, daysAgo(0), { optionIndex: 1 })]));
-    expect((await stats(headers, link.id)).json().options).toEqual([{ url: 'https://a.example', picks: 0 }, { url: 'https://b.example', picks: 1 }]);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/links/${link.id}/landing-options`,
+      headers,
+      payload: { options: ['https://a.example', 'https://b.example'] },
+    });
+    await t.ctx.uow.transact(({ stores }) =>
+      stores.clicks.writeBatch([click(link.id, daysAgo(0), { optionIndex: 1 })]),
+    );
+    expect((await stats(headers, link.id)).json().options).toEqual([
+      { url: 'https://a.example', picks: 0 },
+      { url: 'https://b.example', picks: 1 },
+    ]);
   });
 
   it('never reads the raw clicks: deleting them changes nothing', async () => {

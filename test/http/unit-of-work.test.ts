@@ -29,7 +29,10 @@ function withinDeadline(what: string, request: Promise<LightMyRequestResponse>):
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
   withinDeadline(`${method} ${url}`, t.app.inject({ method, url, headers: h, payload }));
 
-async function expectStatus(response: Promise<LightMyRequestResponse>, status: number): Promise<LightMyRequestResponse> {
+async function expectStatus(
+  response: Promise<LightMyRequestResponse>,
+  status: number,
+): Promise<LightMyRequestResponse> {
   const res = await response;
   expect(res.statusCode, res.body).toBe(status);
   return res;
@@ -38,15 +41,31 @@ async function expectStatus(response: Promise<LightMyRequestResponse>, status: n
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hoplink-uow-'));
   dns = await startDnsServer({ 'brand.uow.test': { CNAME: 'hop.example.' } });
-  t = await createTestApp({ DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`, SHORT_URL: 'https://hop.example', RATE_LIMIT_BUSINESS: '100000', RATE_LIMIT_DOMAINS: '100000', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  t = await createTestApp({
+    DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`,
+    SHORT_URL: 'https://hop.example',
+    RATE_LIMIT_BUSINESS: '100000',
+    RATE_LIMIT_DOMAINS: '100000',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
   t.ctx.domains.provider = createDnsProvider({ servers: [dns.address], shortHostname: 'hop.example', timeoutMs: 500 });
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
   const category = (await expectStatus(call('POST', '/api/v1/categories', { name: 'Campaigns' }), 201)).json();
   const domain = (await expectStatus(call('POST', '/api/v1/domains', { hostname: 'brand.uow.test' }), 201)).json();
   expect((await expectStatus(call('POST', `/api/v1/domains/${domain.id}/check`), 200)).json().status).toBe('active');
-  const link = (await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/first' }), 201)).json();
-  const tag = (await expectStatus(call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'hoplink-20' }), 201)).json();
-  const webhook = (await expectStatus(call('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.created'] }), 201)).json();
+  const link = (
+    await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/first' }), 201)
+  ).json();
+  const tag = (
+    await expectStatus(call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'hoplink-20' }), 201)
+  ).json();
+  const webhook = (
+    await expectStatus(
+      call('POST', '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.created'] }),
+      201,
+    )
+  ).json();
   ids = { category: category.id, domain: domain.id, link: link.id, tag: tag.id, webhook: webhook.id };
 });
 afterAll(async () => {
@@ -60,30 +79,84 @@ const condition = { type: 'country', operator: 'in', values: ['FR'], redirect_ur
 describe('every write use case answers within its deadline and leaves the service usable', () => {
   const everyReference = () => ({ category_id: ids.category, domain_id: ids.domain, conditions: [condition] });
   const cases: Array<[string, () => Promise<LightMyRequestResponse>, number]> = [
-    ['create a link with every optional reference', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/a', ...everyReference() }), 201],
-    ['create a link with a custom code on a custom domain', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/b', short_code: 'uow-own', domain_id: ids.domain }), 201],
-    ['create a link with an unknown domain', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/c', domain_id: 999_999 }), 422],
-    ['create a link with an unknown category', () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/d', category_id: 999_999 }), 422],
-    ['bulk items with every optional reference', () => call('POST', '/api/v1/links/bulk', {
-      links: [
-        { redirect_url: 'https://example.com/bulk/1', ...everyReference() },
-        { redirect_url: 'https://example.com/bulk/2', domain_id: ids.domain },
-        { redirect_url: 'https://example.com/bulk/3', domain_id: 999_999 },
-        { redirect_url: 'https://example.com/bulk/4', category_id: 999_999 },
-        { redirect_url: 'https://example.com/bulk/5', short_code: 'uow-own', domain_id: ids.domain },
-      ],
-    }), 200],
-    ['update a link with every optional reference', () => call('PATCH', `/api/v1/links/${ids.link}`, { redirect_url: 'https://example.com/changed', is_active: true, ...everyReference() }), 200],
-    ['move a link back to the default host', () => call('PATCH', `/api/v1/links/${ids.link}`, { domain_id: null, category_id: null, conditions: [] }), 200],
-    ['set landing options', () => call('PUT', `/api/v1/links/${ids.link}/landing-options`, { options: ['https://a.example/', 'https://b.example/'] }), 200],
+    [
+      'create a link with every optional reference',
+      () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/a', ...everyReference() }),
+      201,
+    ],
+    [
+      'create a link with a custom code on a custom domain',
+      () =>
+        call('POST', '/api/v1/links', {
+          redirect_url: 'https://example.com/b',
+          short_code: 'uow-own',
+          domain_id: ids.domain,
+        }),
+      201,
+    ],
+    [
+      'create a link with an unknown domain',
+      () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/c', domain_id: 999_999 }),
+      422,
+    ],
+    [
+      'create a link with an unknown category',
+      () => call('POST', '/api/v1/links', { redirect_url: 'https://example.com/d', category_id: 999_999 }),
+      422,
+    ],
+    [
+      'bulk items with every optional reference',
+      () =>
+        call('POST', '/api/v1/links/bulk', {
+          links: [
+            { redirect_url: 'https://example.com/bulk/1', ...everyReference() },
+            { redirect_url: 'https://example.com/bulk/2', domain_id: ids.domain },
+            { redirect_url: 'https://example.com/bulk/3', domain_id: 999_999 },
+            { redirect_url: 'https://example.com/bulk/4', category_id: 999_999 },
+            { redirect_url: 'https://example.com/bulk/5', short_code: 'uow-own', domain_id: ids.domain },
+          ],
+        }),
+      200,
+    ],
+    [
+      'update a link with every optional reference',
+      () =>
+        call('PATCH', `/api/v1/links/${ids.link}`, {
+          redirect_url: 'https://example.com/changed',
+          is_active: true,
+          ...everyReference(),
+        }),
+      200,
+    ],
+    [
+      'move a link back to the default host',
+      () => call('PATCH', `/api/v1/links/${ids.link}`, { domain_id: null, category_id: null, conditions: [] }),
+      200,
+    ],
+    [
+      'set landing options',
+      () =>
+        call('PUT', `/api/v1/links/${ids.link}/landing-options`, {
+          options: ['https://a.example/', 'https://b.example/'],
+        }),
+      200,
+    ],
     ['remove landing options', () => call('DELETE', `/api/v1/links/${ids.link}/landing-options`), 204],
     ['rename a category', () => call('PATCH', `/api/v1/categories/${ids.category}`, { name: 'Renamed' }), 200],
     ['create a category with a taken name', () => call('POST', '/api/v1/categories', { name: 'Renamed' }), 422],
     ['change an affiliate tag', () => call('PATCH', `/api/v1/affiliates/${ids.tag}`, { tag: 'changed-20' }), 200],
-    ['add a second tag for the same program', () => call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'other-20' }), 422],
+    [
+      'add a second tag for the same program',
+      () => call('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'other-20' }),
+      422,
+    ],
     ['check a domain again', () => call('POST', `/api/v1/domains/${ids.domain}/check`), 200],
     ['delete a domain links use', () => call('DELETE', `/api/v1/domains/${ids.domain}`), 422],
-    ['add a domain the provider cannot find yet', () => call('POST', '/api/v1/domains', { hostname: 'later.uow.test' }), 201],
+    [
+      'add a domain the provider cannot find yet',
+      () => call('POST', '/api/v1/domains', { hostname: 'later.uow.test' }),
+      201,
+    ],
     ['send a test webhook delivery', () => call('POST', `/api/v1/webhooks/${ids.webhook}/test`), 202],
     ['delete a link', () => call('DELETE', `/api/v1/links/${ids.link}`), 204],
     ['delete a category', () => call('DELETE', `/api/v1/categories/${ids.category}`), 204],
@@ -105,8 +178,13 @@ describe('every write use case answers within its deadline and leaves the servic
     const cookie = `hoplink_session=${signIn.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
     const session = { cookie, 'x-csrf-token': signIn.json().csrf_token as string };
     expect(signUp.json().user.email).toBe(email);
-    const token = (await expectStatus(call('POST', '/dashboard-api/tokens', { name: 'ci', abilities: ['read'] }, session), 201)).json();
-    await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/from-dashboard' }, session), 201);
+    const token = (
+      await expectStatus(call('POST', '/dashboard-api/tokens', { name: 'ci', abilities: ['read'] }, session), 201)
+    ).json();
+    await expectStatus(
+      call('POST', '/api/v1/links', { redirect_url: 'https://example.com/from-dashboard' }, session),
+      201,
+    );
     await expectStatus(call('DELETE', `/dashboard-api/tokens/${token.id}`, undefined, session), 204);
     await expectStatus(call('DELETE', `/dashboard-api/tokens/${token.id}`, undefined, session), 404);
     await expectStatus(call('POST', '/dashboard-api/signout', undefined, session), 204);
@@ -114,9 +192,21 @@ describe('every write use case answers within its deadline and leaves the servic
   });
 
   it('keeps serving short links and recording their visits', async () => {
-    const link = (await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/visited' }), 201)).json();
-    t.ctx.clicks.record({ linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: 'Mozilla/5.0 Firefox/120.0', referer: undefined, optionIndex: null });
-    await withinDeadline('click flush', t.ctx.clicks.flush().then(() => ({}) as LightMyRequestResponse));
+    const link = (
+      await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/visited' }), 201)
+    ).json();
+    t.ctx.clicks.record({
+      linkId: link.id,
+      at: Date.now(),
+      ip: '8.8.8.8',
+      userAgent: 'Mozilla/5.0 Firefox/120.0',
+      referer: undefined,
+      optionIndex: null,
+    });
+    await withinDeadline(
+      'click flush',
+      t.ctx.clicks.flush().then(() => ({}) as LightMyRequestResponse),
+    );
     expect((await expectStatus(call('GET', `/api/v1/links/${link.id}`), 200)).json().click_count).toBe(1);
   });
 });

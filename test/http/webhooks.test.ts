@@ -7,7 +7,12 @@ import { startReceiver } from '../helpers/receiver.ts';
 
 // The context's own worker is parked (an hour between polls); each test drives a worker of its
 // own with a clock it controls, so retries and the 3-day cut-off need no waiting.
-const DEV_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '3600000', WEBHOOK_CLICK_BATCH_MS: '3600000' };
+const DEV_ENV = {
+  WEBHOOK_ALLOW_HTTP: 'true',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_POLL_MS: '3600000',
+  WEBHOOK_CLICK_BATCH_MS: '3600000',
+};
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -15,7 +20,15 @@ let headers: Record<string, string>;
 let now: Date;
 const clock: Clock = { now: () => now };
 const worker = (overrides: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
-  new WebhookWorker(t.ctx.uow, { allowPrivate: true, pollIntervalMs: 3_600_000, timeoutMs: 2000, maxResponseBytes: 1024, batchSize: 20, clock, ...overrides });
+  new WebhookWorker(t.ctx.uow, {
+    allowPrivate: true,
+    pollIntervalMs: 3_600_000,
+    timeoutMs: 2000,
+    maxResponseBytes: 1024,
+    batchSize: 20,
+    clock,
+    ...overrides,
+  });
 
 beforeAll(async () => {
   t = await createTestApp(DEV_ENV);
@@ -33,13 +46,22 @@ beforeEach(async () => {
 });
 
 async function subscribe(events: string[], url = receiver.url) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers, payload: { url, events, description: 'test' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks',
+    headers,
+    payload: { url, events, description: 'test' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 async function queuedFor(webhookId: number): Promise<number> {
-  const row = await t.ctx.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow();
+  const row = await t.ctx.database.db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -53,17 +75,33 @@ describe('webhook subscriptions', () => {
   it('returns the signing secret once, on create', async () => {
     const created = await subscribe(['link.created']);
     expect(created.secret).toMatch(/^whsec_/);
-    expect(created).toMatchObject({ url: receiver.url, events: ['link.created'], description: 'test', is_active: true, disabled_reason: null });
+    expect(created).toMatchObject({
+      url: receiver.url,
+      events: ['link.created'],
+      description: 'test',
+      is_active: true,
+      disabled_reason: null,
+    });
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).not.toHaveProperty('secret');
   });
 
   it('refuses unknown events, more than 20 webhooks, and Pro', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers, payload: { url: receiver.url, events: ['link.exploded'] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers,
+      payload: { url: receiver.url, events: ['link.exploded'] },
+    });
     expect(bad.statusCode).toBe(422);
     for (let i = 0; i < 20; i++) await subscribe(['link.created']);
-    const over = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers, payload: { url: receiver.url, events: ['link.created'] } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers,
+      payload: { url: receiver.url, events: ['link.created'] },
+    });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors.url[0]).toMatch(/at most 20/);
     const pro = await createUserWithToken(t.ctx, 'pro');
@@ -73,29 +111,65 @@ describe('webhook subscriptions', () => {
   it('deletes a webhook, and 403s another user', async () => {
     const created = await subscribe(['link.created']);
     const other = await createUserWithToken(t.ctx, 'business');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers: other.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers: other.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers })).statusCode).toBe(
+      204,
+    );
   });
 });
 
 describe('deliveries', () => {
   it('POSTs a signed link.created delivery carrying the Link, with a unique delivery id', async () => {
     const { id, secret } = await subscribe(['link.created']);
-    const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/hooked' } })).json();
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers,
+        payload: { redirect_url: 'https://example.com/hooked' },
+      })
+    ).json();
     await waitForQueued(id);
     await worker().runOnce();
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
     const body = JSON.parse(delivery!.body);
-    expect(body).toMatchObject({ event: 'link.created', data: { id: link.id, short_code: link.short_code, redirect_url: 'https://example.com/hooked' } });
+    expect(body).toMatchObject({
+      event: 'link.created',
+      data: { id: link.id, short_code: link.short_code, redirect_url: 'https://example.com/hooked' },
+    });
     expect(delivery!.headers['hoplink-delivery']).toBe(body.id);
-    expect(verifySignature(secret, delivery!.body, String(delivery!.headers['hoplink-signature']), Math.floor(now.getTime() / 1000))).toBe(true);
-    expect(verifySignature('whsec_wrong', delivery!.body, String(delivery!.headers['hoplink-signature']), Math.floor(now.getTime() / 1000))).toBe(false);
+    expect(
+      verifySignature(
+        secret,
+        delivery!.body,
+        String(delivery!.headers['hoplink-signature']),
+        Math.floor(now.getTime() / 1000),
+      ),
+    ).toBe(true);
+    expect(
+      verifySignature(
+        'whsec_wrong',
+        delivery!.body,
+        String(delivery!.headers['hoplink-signature']),
+        Math.floor(now.getTime() / 1000),
+      ),
+    ).toBe(false);
   });
 
   it('retries on errors with backoff, then succeeds and shows the attempts', async () => {
     const { id } = await subscribe(['link.deleted']);
-    const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/x' } })).json();
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers,
+        payload: { redirect_url: 'https://example.com/x' },
+      })
+    ).json();
     await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${link.id}`, headers });
     await waitForQueued(id);
     receiver.answer({ status: 500 });
@@ -114,8 +188,14 @@ describe('deliveries', () => {
     receiver.answer({ status: 204 });
     await w.runOnce();
     expect(receiver.received).toHaveLength(3);
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json().data;
-    expect(deliveries[0]).toMatchObject({ event: 'link.deleted', status: 'succeeded', attempts: 3, last_attempt: { status_code: 204, error: null } });
+    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
+      .data;
+    expect(deliveries[0]).toMatchObject({
+      event: 'link.deleted',
+      status: 'succeeded',
+      attempts: 3,
+      last_attempt: { status_code: 204, error: null },
+    });
     expect(deliveries[0].last_attempt.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -129,10 +209,13 @@ describe('deliveries', () => {
       now = new Date(now.getTime() + 6 * 3_600_000);
       await w.runOnce();
     }
-    const webhook = (await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json().data.find((h: { id: number }) => h.id === id);
+    const webhook = (await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers }))
+      .json()
+      .data.find((h: { id: number }) => h.id === id);
     expect(webhook.is_active).toBe(false);
     expect(webhook.disabled_reason).toMatch(/failed for 3 days/);
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json().data;
+    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
+      .data;
     expect(deliveries[0]).toMatchObject({ status: 'failed', last_attempt: { status_code: 503, error: 'HTTP 503' } });
   });
 
@@ -146,8 +229,25 @@ describe('deliveries', () => {
 
   it('batches link.clicked per link: one delivery carrying the list of clicks', async () => {
     await subscribe(['link.clicked']);
-    const link = (await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/viral' } })).json();
-    const click = (country: string, bot = false) => ({ linkId: link.id, at: now.toISOString(), country, device: 'mobile', browser: 'safari', os: 'ios', referrerHost: null, bot, optionIndex: null });
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers,
+        payload: { redirect_url: 'https://example.com/viral' },
+      })
+    ).json();
+    const click = (country: string, bot = false) => ({
+      linkId: link.id,
+      at: now.toISOString(),
+      country,
+      device: 'mobile',
+      browser: 'safari',
+      os: 'ios',
+      referrerHost: null,
+      bot,
+      optionIndex: null,
+    });
     t.ctx.webhooks.publisher.clicksRecorded([click('US'), click('GB'), click('DE', true), click('FR')]);
     await t.ctx.webhooks.publisher.flushClicks();
     await worker().runOnce();
@@ -159,10 +259,25 @@ describe('deliveries', () => {
   });
 
   it('tells the click writer how many more clicks of a link the next delivery can carry', async () => {
-    const click = (linkId: number) => ({ linkId, at: now.toISOString(), country: 'US', device: 'mobile', browser: 'safari', os: 'ios', referrerHost: null, bot: false, optionIndex: null });
+    const click = (linkId: number) => ({
+      linkId,
+      at: now.toISOString(),
+      country: 'US',
+      device: 'mobile',
+      browser: 'safari',
+      os: 'ios',
+      referrerHost: null,
+      bot: false,
+      optionIndex: null,
+    });
     const publisher = t.ctx.webhooks.publisher;
     publisher.clicksRecorded([click(900_001), click(900_001), click(900_001)]);
-    expect(publisher.clickRoom([900_001, 900_002])).toEqual(new Map([[900_001, MAX_CLICKS_PER_DELIVERY - 3], [900_002, MAX_CLICKS_PER_DELIVERY]]));
+    expect(publisher.clickRoom([900_001, 900_002])).toEqual(
+      new Map([
+        [900_001, MAX_CLICKS_PER_DELIVERY - 3],
+        [900_002, MAX_CLICKS_PER_DELIVERY],
+      ]),
+    );
     publisher.clicksRecorded(Array.from({ length: MAX_CLICKS_PER_DELIVERY }, () => click(900_001)));
     expect(publisher.clickRoom([900_001]).get(900_001)).toBe(0);
     await publisher.flushClicks();
@@ -172,12 +287,22 @@ describe('deliveries', () => {
   it('does not slow the API when the receiver hangs, and records the timeout', async () => {
     const { id } = await subscribe(['link.created']);
     receiver.answer({ status: 200, hang: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/slow' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers,
+      payload: { redirect_url: 'https://example.com/slow' },
+    });
     expect(res.statusCode).toBe(201);
     await waitForQueued(id);
     await worker({ timeoutMs: 200 }).runOnce();
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json().data;
-    expect(deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, last_attempt: { status_code: null, error: expect.stringMatching(/no response within 200 ms/) } });
+    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
+      .data;
+    expect(deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_attempt: { status_code: null, error: expect.stringMatching(/no response within 200 ms/) },
+    });
   });
 });
 
@@ -186,8 +311,20 @@ describe('SSRF protection', () => {
     const strict = await createTestApp({ WEBHOOK_POLL_MS: '3600000' });
     try {
       const h = (await createUserWithToken(strict.ctx, 'business')).headers;
-      for (const url of ['https://127.0.0.1/x', 'https://localhost/x', 'https://169.254.169.254/latest', 'https://10.0.0.5/x', 'https://[::1]/x', 'http://example.com/x']) {
-        const res = await strict.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers: h, payload: { url, events: ['link.created'] } });
+      for (const url of [
+        'https://127.0.0.1/x',
+        'https://localhost/x',
+        'https://169.254.169.254/latest',
+        'https://10.0.0.5/x',
+        'https://[::1]/x',
+        'http://example.com/x',
+      ]) {
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: h,
+          payload: { url, events: ['link.created'] },
+        });
         expect(res.statusCode, url).toBe(422);
       }
     } finally {
@@ -197,11 +334,21 @@ describe('SSRF protection', () => {
 
   it('refuses at delivery time a target that resolves to a private address', async () => {
     const { id } = await subscribe(['link.created']);
-    await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: { redirect_url: 'https://example.com/ssrf' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers,
+      payload: { redirect_url: 'https://example.com/ssrf' },
+    });
     await waitForQueued(id);
     await worker({ allowPrivate: false }).runOnce();
     expect(receiver.received).toHaveLength(0);
-    const row = await t.ctx.database.db.selectFrom('webhook_attempts').select('error').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('webhook_attempts')
+      .select('error')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(row.error).toMatch(/private, loopback/);
   });
 });

@@ -19,11 +19,19 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     db = await freshDatabaseUrl('postgres');
-    env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`, CLICK_CLAIM_IDLE_MS: '1000', RATE_LIMIT_PRO: '6' };
+    env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+      CLICK_CLAIM_IDLE_MS: '1000',
+      RATE_LIMIT_PRO: '6',
+    };
     a = await startService(env);
     b = await startService(env);
     await hoplink(env, 'user', 'create', '--email', 'scale@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'scale@example.com', '--name', 'scale', '--json'));
+    const { token } = JSON.parse(
+      await hoplink(env, 'token', 'create', '--email', 'scale@example.com', '--name', 'scale', '--json'),
+    );
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   });
   afterAll(async () => {
@@ -32,12 +40,21 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     await db?.drop();
   });
 
-  const api = (s: RunningService, path: string, init: RequestInit = {}) => fetch(`${s.apiUrl}/api/v1${path}`, { ...init, headers });
-  const visit = (s: RunningService, code: string) => fetch(`${s.shortUrl}/${code}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' } });
+  const api = (s: RunningService, path: string, init: RequestInit = {}) =>
+    fetch(`${s.apiUrl}/api/v1${path}`, { ...init, headers });
+  const visit = (s: RunningService, code: string) =>
+    fetch(`${s.shortUrl}/${code}`, {
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      },
+    });
 
   it('counts one rate limit across both instances', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await api(a, '/categories')).status, (await api(b, '/categories')).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await api(a, '/categories')).status, (await api(b, '/categories')).status);
     // RATE_LIMIT_PRO=6 per minute, shared: per-instance counting would still allow these two.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await api(a, '/categories')).status).toBe(429);
@@ -47,11 +64,18 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
   it('invalidates the other instance’s cache within 100 ms of a change', async () => {
     // A fresh user: the previous test used up the shared limit of the first one.
     await hoplink(env, 'user', 'create', '--email', 'cache@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'cache@example.com', '--name', 'cache', '--json'));
+    const { token } = JSON.parse(
+      await hoplink(env, 'token', 'create', '--email', 'cache@example.com', '--name', 'cache', '--json'),
+    );
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const link = await (await api(a, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/old' }) })).json();
+    const link = await (
+      await api(a, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/old' }) })
+    ).json();
     expect((await visit(b, link.short_code)).headers.get('location')).toBe('https://example.com/old');
-    await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ redirect_url: 'https://example.com/new' }) });
+    await api(a, `/links/${link.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ redirect_url: 'https://example.com/new' }),
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect((await visit(b, link.short_code)).headers.get('location')).toBe('https://example.com/new');
     await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
@@ -60,20 +84,24 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
   });
 
   it('loses no accepted click when an instance is killed mid-load, and counts none twice', async () => {
-    const link = await (await api(b, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })).json();
+    const link = await (
+      await api(b, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })
+    ).json();
     let acceptedByA = 0;
     let killed: Promise<unknown> | undefined;
     const CONCURRENCY = 20;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = 0; i < 60 && !killed; i++) {
-        try {
-          if ((await visit(a, link.short_code)).status === 302) acceptedByA += 1;
-        } catch {
-          return;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = 0; i < 60 && !killed; i++) {
+          try {
+            if ((await visit(a, link.short_code)).status === 302) acceptedByA += 1;
+          } catch {
+            return;
+          }
+          if (acceptedByA >= 300 && !killed) killed = a.kill();
         }
-        if (acceptedByA >= 300 && !killed) killed = a.kill();
-      }
-    }));
+      }),
+    );
     await killed;
     let acceptedByB = 0;
     for (let i = 0; i < 50; i++) if ((await visit(b, link.short_code)).status === 302) acceptedByB += 1;
@@ -85,13 +113,19 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
       let count = 0;
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
-        count = Number((await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count);
+        count = Number(
+          (await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count,
+        );
         if (count >= acceptedByA + acceptedByB) break;
         await new Promise((r) => setTimeout(r, 200));
       }
       await new Promise((r) => setTimeout(r, 1500)); // anything more would be a double count
-      count = Number((await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count);
-      const rows = Number((await client.query('select count(*) as n from clicks where link_id = $1', [link.id])).rows[0].n);
+      count = Number(
+        (await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count,
+      );
+      const rows = Number(
+        (await client.query('select count(*) as n from clicks where link_id = $1', [link.id])).rows[0].n,
+      );
       // Every 302 is counted; at most the requests in flight at the kill (answered to no one) more.
       expect(count).toBeGreaterThanOrEqual(acceptedByA + acceptedByB);
       expect(count).toBeLessThanOrEqual(acceptedByA + acceptedByB + CONCURRENCY);
@@ -108,25 +142,67 @@ describe.skipIf(!enabled)('hoplink serve --workers 2', () => {
     const { freePort, projectRoot } = await import('../helpers/process.ts');
     const db = await freshDatabaseUrl('postgres');
     const [port, shortPort] = [await freePort(), await freePort()];
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`, PORT: String(port), SHORT_PORT: String(shortPort), HOST: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+      PORT: String(port),
+      SHORT_PORT: String(shortPort),
+      HOST: '127.0.0.1',
+    };
     // The bin run by the pinned Node, as npx resolves it (and as a systemd unit starts it).
-    const child = spawn(process.execPath, ['bin/hoplink.js', 'serve', '--workers', '2'], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bin/hoplink.js', 'serve', '--workers', '2'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
     try {
       let ready = false;
       for (let i = 0; i < 150 && !ready; i++) {
-        ready = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready).toBe(true);
       await hoplink(env, 'user', 'create', '--email', 'workers@example.com', '--plan', 'pro');
-      const { token } = JSON.parse(await hoplink(env, 'token', 'create', '--email', 'workers@example.com', '--name', 'w', '--json'));
+      const { token } = JSON.parse(
+        await hoplink(env, 'token', 'create', '--email', 'workers@example.com', '--name', 'w', '--json'),
+      );
       const h = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const link = await (await fetch(`http://127.0.0.1:${port}/api/v1/links`, { method: 'POST', headers: h, body: JSON.stringify({ redirect_url: 'https://example.com/w' }) })).json();
+      const link = await (
+        await fetch(`http://127.0.0.1:${port}/api/v1/links`, {
+          method: 'POST',
+          headers: h,
+          body: JSON.stringify({ redirect_url: 'https://example.com/w' }),
+        })
+      ).json();
       // New connections land on either worker; every one must see the link and its changes.
-      for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, { redirect: 'manual', headers: { connection: 'close' } })).status).toBe(302);
-      await fetch(`http://127.0.0.1:${port}/api/v1/links/${link.id}`, { method: 'PATCH', headers: h, body: JSON.stringify({ is_active: false }) });
+      for (let i = 0; i < 10; i++)
+        expect(
+          (
+            await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, {
+              redirect: 'manual',
+              headers: { connection: 'close' },
+            })
+          ).status,
+        ).toBe(302);
+      await fetch(`http://127.0.0.1:${port}/api/v1/links/${link.id}`, {
+        method: 'PATCH',
+        headers: h,
+        body: JSON.stringify({ is_active: false }),
+      });
       await new Promise((r) => setTimeout(r, 150));
-      for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, { redirect: 'manual', headers: { connection: 'close' } })).status).toBe(404);
+      for (let i = 0; i < 10; i++)
+        expect(
+          (
+            await fetch(`http://127.0.0.1:${shortPort}/${link.short_code}`, {
+              redirect: 'manual',
+              headers: { connection: 'close' },
+            })
+          ).status,
+        ).toBe(404);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

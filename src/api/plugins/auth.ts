@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { Principal } from '../../core/model.ts';
 import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, type Ability } from '../../core/plans.ts';
-import type { RateLimiter, RateLimiters } from '../rate-limiter.ts';
+import type { RateLimiter, RateLimiters } from '../../services/rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +56,10 @@ function limiterFor(limiters: RateLimiters, principal: Principal, kind: 'general
  * the decided order of 403s: plan without API access, missing ability, Business-only endpoint.
  * 404, 403-not-yours and 422 follow in the route (see owned-resource.ts).
  */
-export function registerAuth(app: FastifyInstance, options: { authenticators: Authenticate[]; limiters: RateLimiters }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  options: { authenticators: Authenticate[]; limiters: RateLimiters },
+): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -71,7 +74,11 @@ export function registerAuth(app: FastifyInstance, options: { authenticators: Au
       await applyLimit(reply, options.limiters.anonymous, `ip:${request.ip}`);
       throw new AppError('unauthenticated', 'Unauthenticated.');
     }
-    await applyLimit(reply, limiterFor(options.limiters, principal, config.limiter ?? 'general'), `user:${principal.user.id}`);
+    await applyLimit(
+      reply,
+      limiterFor(options.limiters, principal, config.limiter ?? 'general'),
+      `user:${principal.user.id}`,
+    );
     request.principal = principal;
     // The dashboard is not "the API": a signed-in person manages links on any plan.
     if (principal.via === 'token') assertApiAccess(principal.user.plan);

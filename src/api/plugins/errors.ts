@@ -24,8 +24,9 @@ interface AjvError {
 /** `/conditions/0/values` -> `conditions.0.values`; required errors name the missing property. */
 function fieldPath(error: AjvError, part: string | undefined): string {
   const segments = error.instancePath.split('/').filter(Boolean);
-  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') segments.push(error.params.missingProperty);
-  if (segments.length === 0) return part === 'body' ? 'body' : part ?? 'request';
+  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string')
+    segments.push(error.params.missingProperty);
+  if (segments.length === 0) return part === 'body' ? 'body' : (part ?? 'request');
   return segments.join('.');
 }
 
@@ -42,13 +43,26 @@ function messageFor(error: AjvError, path: string): string {
       return `The ${field} field is required.`;
     case 'type': {
       const type = String(p.type).split(',')[0];
-      const noun = type === 'integer' ? 'an integer' : type === 'array' ? 'an array' : type === 'object' ? 'an object' : type === 'boolean' ? 'true or false' : `a ${type}`;
+      const noun =
+        type === 'integer'
+          ? 'an integer'
+          : type === 'array'
+            ? 'an array'
+            : type === 'object'
+              ? 'an object'
+              : type === 'boolean'
+                ? 'true or false'
+                : `a ${type}`;
       return `The ${field} field must be ${noun}.`;
     }
     case 'format':
-      return p.format === 'http-url' ? `The ${field} field must be a valid http or https URL of at most 2048 characters.` : `The ${field} field must be a valid ${String(p.format)}.`;
+      return p.format === 'http-url'
+        ? `The ${field} field must be a valid http or https URL of at most 2048 characters.`
+        : `The ${field} field must be a valid ${String(p.format)}.`;
     case 'minLength':
-      return Number(p.limit) === 1 ? `The ${field} field is required.` : `The ${field} field must be at least ${String(p.limit)} characters.`;
+      return Number(p.limit) === 1
+        ? `The ${field} field is required.`
+        : `The ${field} field must be at least ${String(p.limit)} characters.`;
     case 'maxLength':
       return `The ${field} field must not be greater than ${String(p.limit)} characters.`;
     case 'minimum':
@@ -74,7 +88,10 @@ export function validationErrors(errors: AjvError[], part: string | undefined): 
   const result: FieldErrors = {};
   for (const error of errors) {
     // anyOf branches repeat the same failure several times; the anyOf entry itself says it once.
-    if (errors.some((other) => other.keyword === 'anyOf' && other !== error && error.instancePath === other.instancePath)) continue;
+    if (
+      errors.some((other) => other.keyword === 'anyOf' && other !== error && error.instancePath === other.instancePath)
+    )
+      continue;
     const path = fieldPath(error, part);
     const message = messageFor(error, path);
     const list = (result[path] ??= []);

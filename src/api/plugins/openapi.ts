@@ -15,16 +15,26 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         version: '1.0.0',
         description: [
           'The public REST API of Hoplink: links, categories, click statistics and the Business features.',
-          'Every request carries `Authorization: Bearer <token>` (create one with `hoplink token create` or on the dashboard\'s API Tokens page) and `Accept: application/json`.',
-          'Plans: `pro` may create, list, read, update and delete links and read stats totals; `business` has everything; other plans get 403.',
-          'Errors: 401 `{"message":"Unauthenticated."}`; 403/404 `{"message"}`; 422 `{"message","errors":{"field":["..."]}}`; 429 with `Retry-After`. Every response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`.',
+          'Every request carries `Authorization: Bearer <token>` (create one with `hoplink token create` or on ' +
+            "the dashboard's API Tokens page) and `Accept: application/json`.",
+          'Plans: `pro` may create, list, read, update and delete links and read stats totals; ' +
+            '`business` has everything; other plans get 403.',
+          'Errors: 401 `{"message":"Unauthenticated."}`; 403/404 `{"message"}`; ' +
+            '422 `{"message","errors":{"field":["..."]}}`; 429 with `Retry-After`. ' +
+            'Every response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`.',
         ].join('\n\n'),
       },
       servers: [{ url: `${appUrl}/api/v1` }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token, `hl_...`.' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token, `hl_...`.' },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     // Routes live under /api/v1 but the document's server URL already says so.
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') }),
   });

@@ -37,52 +37,89 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
   const tags = ['Affiliate tags'];
   const owned = ownedResource(uow, getAffiliateTagOrThrow);
 
-  app.get('/affiliate-programs', {
-    config,
-    schema: { summary: 'The affiliate programs catalog', tags, response: { 200: DataList(AffiliateProgramSchema), ...errorResponses() } },
-  }, async () => ({ data: affiliatePrograms.map(({ id, name, hostnames, param }) => ({ id, name, hostnames, param })) }));
-
-  app.get('/affiliates', {
-    config,
-    schema: { summary: 'List your affiliate tags', tags, response: { 200: DataList(Type.Ref('AffiliateTag')), ...errorResponses() } },
-  }, async (request) => ({ data: (await uow.read((stores) => listUserAffiliateTags(stores, request.principal))).map(tagResource) }));
-
-  app.post('/affiliates', {
-    config,
-    schema: {
-      summary: 'Add a tag for a program',
-      description: 'One tag per program per user.',
-      tags,
-      body: CreateAffiliateTagBody,
-      response: { 201: Type.Ref('AffiliateTag'), ...errorResponses(...BODY_ERRORS) },
+  app.get(
+    '/affiliate-programs',
+    {
+      config,
+      schema: {
+        summary: 'The affiliate programs catalog',
+        tags,
+        response: { 200: DataList(AffiliateProgramSchema), ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const { affiliate_program_id: programId, tag } = request.body;
-    const created = await uow.transact((work) => addAffiliateTag(work, request.principal, programId, tag));
-    return reply.code(201).send(tagResource(created));
-  });
+    async () => ({ data: affiliatePrograms.map(({ id, name, hostnames, param }) => ({ id, name, hostnames, param })) }),
+  );
 
-  app.patch('/affiliates/:id', {
-    config,
-    preValidation: owned.preValidation,
-    schema: {
-      summary: 'Change a tag',
-      tags,
-      params: IdParams,
-      body: UpdateAffiliateTagBody,
-      response: { 200: Type.Ref('AffiliateTag'), ...errorResponses(404, ...BODY_ERRORS) },
+  app.get(
+    '/affiliates',
+    {
+      config,
+      schema: {
+        summary: 'List your affiliate tags',
+        tags,
+        response: { 200: DataList(Type.Ref('AffiliateTag')), ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const tag = await uow.transact((work) => changeAffiliateTag(work, request.principal, request.params.id, request.body.tag));
-    return tagResource(tag);
-  });
+    async (request) => ({
+      data: (await uow.read((stores) => listUserAffiliateTags(stores, request.principal))).map(tagResource),
+    }),
+  );
 
-  app.delete('/affiliates/:id', {
-    config,
-    preValidation: owned.preValidation,
-    schema: { summary: 'Remove a tag', tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
-  }, async (request, reply) => {
-    await uow.transact((work) => removeAffiliateTag(work, request.principal, request.params.id));
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/affiliates',
+    {
+      config,
+      schema: {
+        summary: 'Add a tag for a program',
+        description: 'One tag per program per user.',
+        tags,
+        body: CreateAffiliateTagBody,
+        response: { 201: Type.Ref('AffiliateTag'), ...errorResponses(...BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { affiliate_program_id: programId, tag } = request.body;
+      const created = await uow.transact((work) => addAffiliateTag(work, request.principal, programId, tag));
+      return reply.code(201).send(tagResource(created));
+    },
+  );
+
+  app.patch(
+    '/affiliates/:id',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Change a tag',
+        tags,
+        params: IdParams,
+        body: UpdateAffiliateTagBody,
+        response: { 200: Type.Ref('AffiliateTag'), ...errorResponses(404, ...BODY_ERRORS) },
+      },
+    },
+    async (request) => {
+      const tag = await uow.transact((work) =>
+        changeAffiliateTag(work, request.principal, request.params.id, request.body.tag),
+      );
+      return tagResource(tag);
+    },
+  );
+
+  app.delete(
+    '/affiliates/:id',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Remove a tag',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await uow.transact((work) => removeAffiliateTag(work, request.principal, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -7,7 +7,10 @@ import { validationErrors } from '../plugins/errors.ts';
 import { compileBodyValidator } from '../plugins/validation.ts';
 import { linkResource } from '../serializers.ts';
 
-export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: string }> = async (app, { uow, shortUrl }) => {
+export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: string }> = async (
+  app,
+  { uow, shortUrl },
+) => {
   const validateItem = compileBodyValidator(CreateLinkBody);
   const problemWith = (item: unknown): string | undefined => {
     if (validateItem(item)) return undefined;
@@ -15,19 +18,26 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: 
     return Object.values(errors)[0]?.[0] ?? 'The item is invalid.';
   };
 
-  app.post('/links/bulk', {
-    config: { business: 'Bulk creation' },
-    schema: {
-      summary: 'Create up to 100 links',
-      description: 'Each item is validated on its own: invalid items are reported in `errors` (with their index) '
-        + 'and never stop the valid ones, which are created in order in one transaction. '
-        + 'An empty list or more than 100 items is a 422 for the whole call.',
-      tags: ['Links'],
-      body: BulkBody,
-      response: { 200: BulkResponse, ...errorResponses(...BODY_ERRORS) },
+  app.post(
+    '/links/bulk',
+    {
+      config: { business: 'Bulk creation' },
+      schema: {
+        summary: 'Create up to 100 links',
+        description:
+          'Each item is validated on its own: invalid items are reported in `errors` (with their index) ' +
+          'and never stop the valid ones, which are created in order in one transaction. ' +
+          'An empty list or more than 100 items is a 422 for the whole call.',
+        tags: ['Links'],
+        body: BulkBody,
+        response: { 200: BulkResponse, ...errorResponses(...BODY_ERRORS) },
+      },
     },
-  }, async (request) => {
-    const result = await uow.transact((work) => createLinksInBulk(work, request.principal, request.body.links, problemWith));
-    return { created: result.created.map((link) => linkResource(link, shortUrl)), errors: result.errors };
-  });
+    async (request) => {
+      const result = await uow.transact((work) =>
+        createLinksInBulk(work, request.principal, request.body.links, problemWith),
+      );
+      return { created: result.created.map((link) => linkResource(link, shortUrl)), errors: result.errors };
+    },
+  );
 };

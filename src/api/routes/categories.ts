@@ -1,7 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryBody } from '../../schemas/category.ts';
 import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/common.ts';
-import { createCategory, deleteCategory, getCategoryOrThrow, listUserCategories, renameCategory } from '../../services/categories.ts';
+import {
+  createCategory,
+  deleteCategory,
+  getCategoryOrThrow,
+  listUserCategories,
+  renameCategory,
+} from '../../services/categories.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { categoryResource } from '../serializers.ts';
@@ -10,53 +16,86 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
   const owned = ownedResource(uow, getCategoryOrThrow);
   const tags = ['Categories'];
 
-  app.get('/categories', {
-    schema: { summary: 'List categories', tags, response: { 200: DataList(Type.Ref('Category')), ...errorResponses() } },
-  }, async (request) => ({ data: (await uow.read((stores) => listUserCategories(stores, request.principal))).map(categoryResource) }));
-
-  app.post('/categories', {
-    schema: {
-      summary: 'Create a category',
-      description: 'Names are unique per user.',
-      tags,
-      body: CategoryBody,
-      response: { 201: Type.Ref('Category'), ...errorResponses(...BODY_ERRORS) },
+  app.get(
+    '/categories',
+    {
+      schema: {
+        summary: 'List categories',
+        tags,
+        response: { 200: DataList(Type.Ref('Category')), ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const category = await uow.transact((work) => createCategory(work, request.principal, request.body.name));
-    return reply.code(201).send(categoryResource(category));
-  });
+    async (request) => ({
+      data: (await uow.read((stores) => listUserCategories(stores, request.principal))).map(categoryResource),
+    }),
+  );
 
-  app.get('/categories/:id', {
-    preValidation: owned.preValidation,
-    schema: { summary: 'Read a category', tags, params: IdParams, response: { 200: Type.Ref('Category'), ...errorResponses(404) } },
-  }, async (request) => categoryResource(owned.get(request)));
-
-  app.patch('/categories/:id', {
-    preValidation: owned.preValidation,
-    schema: {
-      summary: 'Rename a category',
-      tags,
-      params: IdParams,
-      body: CategoryBody,
-      response: { 200: Type.Ref('Category'), ...errorResponses(404, ...BODY_ERRORS) },
+  app.post(
+    '/categories',
+    {
+      schema: {
+        summary: 'Create a category',
+        description: 'Names are unique per user.',
+        tags,
+        body: CategoryBody,
+        response: { 201: Type.Ref('Category'), ...errorResponses(...BODY_ERRORS) },
+      },
     },
-  }, async (request) => {
-    const category = await uow.transact((work) => renameCategory(work, request.principal, request.params.id, request.body.name));
-    return categoryResource(category);
-  });
-
-  app.delete('/categories/:id', {
-    preValidation: owned.preValidation,
-    schema: {
-      summary: 'Delete a category',
-      description: 'Its links stay, with category null.',
-      tags,
-      params: IdParams,
-      response: { 204: Type.Null(), ...errorResponses(404) },
+    async (request, reply) => {
+      const category = await uow.transact((work) => createCategory(work, request.principal, request.body.name));
+      return reply.code(201).send(categoryResource(category));
     },
-  }, async (request, reply) => {
-    await uow.transact((work) => deleteCategory(work, request.principal, request.params.id));
-    return reply.code(204).send(null);
-  });
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Read a category',
+        tags,
+        params: IdParams,
+        response: { 200: Type.Ref('Category'), ...errorResponses(404) },
+      },
+    },
+    async (request) => categoryResource(owned.get(request)),
+  );
+
+  app.patch(
+    '/categories/:id',
+    {
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Rename a category',
+        tags,
+        params: IdParams,
+        body: CategoryBody,
+        response: { 200: Type.Ref('Category'), ...errorResponses(404, ...BODY_ERRORS) },
+      },
+    },
+    async (request) => {
+      const category = await uow.transact((work) =>
+        renameCategory(work, request.principal, request.params.id, request.body.name),
+      );
+      return categoryResource(category);
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    {
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Delete a category',
+        description: 'Its links stay, with category null.',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await uow.transact((work) => deleteCategory(work, request.principal, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -12,47 +12,64 @@ export const landingOptionRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }>
   const config = { business: 'Choice pages' };
   const tags = ['Choice pages'];
 
-  app.get('/links/:id/landing-options', {
-    config,
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: "Read a link's choice-page options",
-      description: '`[]` for a single-destination link.',
-      tags,
-      params: IdParams,
-      response: { 200: LandingOptionsResponse, ...errorResponses(404) },
+  app.get(
+    '/links/:id/landing-options',
+    {
+      config,
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: "Read a link's choice-page options",
+        description: '`[]` for a single-destination link.',
+        tags,
+        params: IdParams,
+        response: { 200: LandingOptionsResponse, ...errorResponses(404) },
+      },
     },
-  }, async (request) => ({ options: await uow.read((stores) => getLandingOptions(stores, request.principal, request.params.id)) }));
+    async (request) => ({
+      options: await uow.read((stores) => getLandingOptions(stores, request.principal, request.params.id)),
+    }),
+  );
 
-  app.put('/links/:id/landing-options', {
-    config,
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: 'Replace the choice-page options',
-      description: 'Makes the link a choice page (type `choice_page`). The full set is replaced: to add, reorder '
-        + 'or remove, send the complete list. Pick counts follow their URL.',
-      tags,
-      params: IdParams,
-      body: LandingOptionsBody,
-      response: { 200: LandingOptionsResponse, ...errorResponses(404, ...BODY_ERRORS) },
+  app.put(
+    '/links/:id/landing-options',
+    {
+      config,
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Replace the choice-page options',
+        description:
+          'Makes the link a choice page (type `choice_page`). The full set is replaced: to add, reorder ' +
+          'or remove, send the complete list. Pick counts follow their URL.',
+        tags,
+        params: IdParams,
+        body: LandingOptionsBody,
+        response: { 200: LandingOptionsResponse, ...errorResponses(404, ...BODY_ERRORS) },
+      },
     },
-  }, async (request) => {
-    const options = await uow.transact((work) => setLandingOptions(work, request.principal, request.params.id, request.body.options));
-    return { options };
-  });
+    async (request) => {
+      const options = await uow.transact((work) =>
+        setLandingOptions(work, request.principal, request.params.id, request.body.options),
+      );
+      return { options };
+    },
+  );
 
-  app.delete('/links/:id/landing-options', {
-    config,
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: 'Remove the choice-page options',
-      description: 'The link becomes a single-destination link (type `simple`).',
-      tags,
-      params: IdParams,
-      response: { 204: Type.Null(), ...errorResponses(404) },
+  app.delete(
+    '/links/:id/landing-options',
+    {
+      config,
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Remove the choice-page options',
+        description: 'The link becomes a single-destination link (type `simple`).',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    await uow.transact((work) => removeLandingOptions(work, request.principal, request.params.id));
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      await uow.transact((work) => removeLandingOptions(work, request.principal, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -15,80 +15,106 @@ export interface LinkRoutesOptions {
 export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { uow, appUrl, shortUrl }) => {
   const ownedLink = ownedResource(uow, getLinkOrThrow);
 
-  app.get('/links', {
-    schema: {
-      summary: 'List links',
-      description: 'Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.',
-      tags: ['Links'],
-      querystring: ListLinksQuery,
-      response: { 200: Paginated(Type.Ref('Link')), ...errorResponses(422) },
+  app.get(
+    '/links',
+    {
+      schema: {
+        summary: 'List links',
+        description:
+          'Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.',
+        tags: ['Links'],
+        querystring: ListLinksQuery,
+        response: { 200: Paginated(Type.Ref('Link')), ...errorResponses(422) },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 15;
-    const { links, total } = await uow.read((stores) => listUserLinks(stores, request.principal, {
-      sort: q.sort ?? 'created_at',
-      direction: q.direction ?? 'desc',
-      categoryId: q.category_id,
-      search: q.search,
-      page,
-      perPage,
-    }));
-    const data = links.map((link) => linkResource(link, shortUrl));
-    return paginate(data, { total, page, perPage, path: `${appUrl}/api/v1/links`, requestUrl: request.url });
-  });
+    async (request) => {
+      const q = request.query;
+      const page = q.page ?? 1;
+      const perPage = q.per_page ?? 15;
+      const { links, total } = await uow.read((stores) =>
+        listUserLinks(stores, request.principal, {
+          sort: q.sort ?? 'created_at',
+          direction: q.direction ?? 'desc',
+          categoryId: q.category_id,
+          search: q.search,
+          page,
+          perPage,
+        }),
+      );
+      const data = links.map((link) => linkResource(link, shortUrl));
+      return paginate(data, { total, page, perPage, path: `${appUrl}/api/v1/links`, requestUrl: request.url });
+    },
+  );
 
-  app.post('/links', {
-    schema: {
-      summary: 'Create a link',
-      description: 'Creates a link with a random 7-character base62 code, or the custom `short_code`. '
-        + '`conditions` and `domain_id` need the Business plan.',
-      tags: ['Links'],
-      body: CreateLinkBody,
-      response: { 201: Type.Ref('Link'), ...errorResponses(...BODY_ERRORS) },
+  app.post(
+    '/links',
+    {
+      schema: {
+        summary: 'Create a link',
+        description:
+          'Creates a link with a random 7-character base62 code, or the custom `short_code`. ' +
+          '`conditions` and `domain_id` need the Business plan.',
+        tags: ['Links'],
+        body: CreateLinkBody,
+        response: { 201: Type.Ref('Link'), ...errorResponses(...BODY_ERRORS) },
+      },
     },
-  }, async (request, reply) => {
-    const link = await uow.transact((work) => createLink(work, request.principal, request.body));
-    return reply.code(201).send(linkResource(link, shortUrl));
-  });
+    async (request, reply) => {
+      const link = await uow.transact((work) => createLink(work, request.principal, request.body));
+      return reply.code(201).send(linkResource(link, shortUrl));
+    },
+  );
 
-  app.get('/links/:id', {
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: 'Read a link',
-      description: 'The link including its targeting conditions.',
-      tags: ['Links'],
-      params: IdParams,
-      response: { 200: Type.Ref('LinkWithConditions'), ...errorResponses(404) },
+  app.get(
+    '/links/:id',
+    {
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Read a link',
+        description: 'The link including its targeting conditions.',
+        tags: ['Links'],
+        params: IdParams,
+        response: { 200: Type.Ref('LinkWithConditions'), ...errorResponses(404) },
+      },
     },
-  }, async (request) => linkDetailResource(ownedLink.get(request), shortUrl));
+    async (request) => linkDetailResource(ownedLink.get(request), shortUrl),
+  );
 
-  app.patch('/links/:id', {
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: 'Update a link',
-      description: 'Only the fields sent change.',
-      tags: ['Links'],
-      params: IdParams,
-      body: UpdateLinkBody,
-      response: { 200: Type.Ref('Link'), ...errorResponses(404, ...BODY_ERRORS) },
+  app.patch(
+    '/links/:id',
+    {
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Update a link',
+        description: 'Only the fields sent change.',
+        tags: ['Links'],
+        params: IdParams,
+        body: UpdateLinkBody,
+        response: { 200: Type.Ref('Link'), ...errorResponses(404, ...BODY_ERRORS) },
+      },
     },
-  }, async (request) => {
-    const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, request.body));
-    return linkResource(link, shortUrl);
-  });
+    async (request) => {
+      const link = await uow.transact((work) =>
+        updateUserLink(work, request.principal, request.params.id, request.body),
+      );
+      return linkResource(link, shortUrl);
+    },
+  );
 
-  app.delete('/links/:id', {
-    preValidation: ownedLink.preValidation,
-    schema: {
-      summary: 'Delete a link',
-      tags: ['Links'],
-      params: IdParams,
-      response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
+  app.delete(
+    '/links/:id',
+    {
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Delete a link',
+        tags: ['Links'],
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    await uow.transact((work) => deleteUserLink(work, request.principal, request.params.id));
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      await uow.transact((work) => deleteUserLink(work, request.principal, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

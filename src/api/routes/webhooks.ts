@@ -1,7 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Webhook } from '../../core/model.ts';
 import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/common.ts';
-import { CreatedWebhookSchema, CreateWebhookBody, DeliverySchema, WebhookSchema, type WebhookRecord } from '../../schemas/webhook.ts';
+import {
+  CreatedWebhookSchema,
+  CreateWebhookBody,
+  DeliverySchema,
+  WebhookSchema,
+  type WebhookRecord,
+} from '../../schemas/webhook.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import {
   createWebhook,
@@ -34,84 +40,116 @@ export interface WebhookRoutesOptions {
 }
 
 /** Subscribed webhooks ("REST hooks") for automation tools and stores (Business). */
-export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { uow, policy, publisher }) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (
+  app,
+  { uow, policy, publisher },
+) => {
   app.addSchema(WebhookSchema);
   const owned = ownedResource(uow, getWebhookOrThrow);
   const config = { business: 'Webhooks' };
   const tags = ['Webhooks'];
 
-  app.get('/webhooks', {
-    config,
-    schema: { summary: 'List webhooks', tags, response: { 200: DataList(Type.Ref('Webhook')), ...errorResponses() } },
-  }, async (request) => ({ data: (await uow.read((stores) => listUserWebhooks(stores, request.principal))).map(webhookResource) }));
-
-  app.post('/webhooks', {
-    config,
-    schema: {
-      summary: 'Subscribe a webhook',
-      description: 'The signing `secret` is returned once, here. Deliveries are POSTed as `{"id","event","created_at","data"}` '
-        + 'with `Hoplink-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. At most 20 webhooks per user.',
-      tags,
-      body: CreateWebhookBody,
-      response: { 201: CreatedWebhookSchema, ...errorResponses(...BODY_ERRORS) },
+  app.get(
+    '/webhooks',
+    {
+      config,
+      schema: { summary: 'List webhooks', tags, response: { 200: DataList(Type.Ref('Webhook')), ...errorResponses() } },
     },
-  }, async (request, reply) => {
-    const webhook = await uow.transact((work) => createWebhook(work, request.principal, request.body, policy));
-    return reply.code(201).send({ ...webhookResource(webhook), secret: webhook.secret });
-  });
+    async (request) => ({
+      data: (await uow.read((stores) => listUserWebhooks(stores, request.principal))).map(webhookResource),
+    }),
+  );
 
-  app.delete('/webhooks/:id', {
-    config,
-    preValidation: owned.preValidation,
-    schema: { summary: 'Delete a webhook', tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
-  }, async (request, reply) => {
-    await uow.transact((work) => deleteWebhook(work, request.principal, request.params.id));
-    return reply.code(204).send(null);
-  });
-
-  app.post('/webhooks/:id/test', {
-    config,
-    preValidation: owned.preValidation,
-    schema: {
-      summary: 'Send a test delivery',
-      description: 'Queues a `webhook.test` delivery to this webhook only; see its deliveries for the outcome.',
-      tags,
-      params: IdParams,
-      response: { 202: Type.Object({ message: Type.String() }), ...errorResponses(404) },
+  app.post(
+    '/webhooks',
+    {
+      config,
+      schema: {
+        summary: 'Subscribe a webhook',
+        description:
+          'The signing `secret` is returned once, here. ' +
+          'Deliveries are POSTed as `{"id","event","created_at","data"}` with ' +
+          '`Hoplink-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. At most 20 webhooks per user.',
+        tags,
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhookSchema, ...errorResponses(...BODY_ERRORS) },
+      },
     },
-  }, async (request, reply) => {
-    const webhook = owned.get(request);
-    await publisher.publishTo(webhook, { webhook_id: webhook.id, message: 'This is a test delivery from Hoplink.' });
-    return reply.code(202).send({ message: 'Test delivery queued.' });
-  });
-
-  app.get('/webhooks/:id/deliveries', {
-    config,
-    preValidation: owned.preValidation,
-    schema: {
-      summary: 'Recent deliveries',
-      description: 'The 50 most recent deliveries with their last attempt: status code, duration and error.',
-      tags,
-      params: IdParams,
-      response: { 200: DataList(DeliverySchema), ...errorResponses(404) },
+    async (request, reply) => {
+      const webhook = await uow.transact((work) => createWebhook(work, request.principal, request.body, policy));
+      return reply.code(201).send({ ...webhookResource(webhook), secret: webhook.secret });
     },
-  }, async (request) => {
-    const deliveries = await uow.read((stores) => recentDeliveries(stores, request.principal, request.params.id, 50));
-    return {
-      data: deliveries.map((d) => ({
-        id: d.deliveryId,
-        event: d.event,
-        status: d.status,
-        attempts: d.attempts,
-        next_attempt_at: d.nextAttemptAt,
-        created_at: d.createdAt,
-        last_attempt: d.lastAttempt && {
-          attempted_at: d.lastAttempt.attemptedAt,
-          status_code: d.lastAttempt.statusCode,
-          duration_ms: d.lastAttempt.durationMs,
-          error: d.lastAttempt.error,
-        },
-      })),
-    };
-  });
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Delete a webhook',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await uow.transact((work) => deleteWebhook(work, request.principal, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Send a test delivery',
+        description: 'Queues a `webhook.test` delivery to this webhook only; see its deliveries for the outcome.',
+        tags,
+        params: IdParams,
+        response: { 202: Type.Object({ message: Type.String() }), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const webhook = owned.get(request);
+      await publisher.publishTo(webhook, { webhook_id: webhook.id, message: 'This is a test delivery from Hoplink.' });
+      return reply.code(202).send({ message: 'Test delivery queued.' });
+    },
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Recent deliveries',
+        description: 'The 50 most recent deliveries with their last attempt: status code, duration and error.',
+        tags,
+        params: IdParams,
+        response: { 200: DataList(DeliverySchema), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const deliveries = await uow.read((stores) => recentDeliveries(stores, request.principal, request.params.id, 50));
+      return {
+        data: deliveries.map((d) => ({
+          id: d.deliveryId,
+          event: d.event,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.nextAttemptAt,
+          created_at: d.createdAt,
+          last_attempt: d.lastAttempt && {
+            attempted_at: d.lastAttempt.attemptedAt,
+            status_code: d.lastAttempt.statusCode,
+            duration_ms: d.lastAttempt.durationMs,
+            error: d.lastAttempt.error,
+          },
+        })),
+      };
+    },
+  );
 };

@@ -84,7 +84,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['sessions', 'affiliate_tags', 'landing_options', 'link_dimension_stats', 'link_daily_dimension_stats', 'link_daily_stats', 'clicks']) {
+  for (const table of [
+    'sessions',
+    'affiliate_tags',
+    'landing_options',
+    'link_dimension_stats',
+    'link_daily_dimension_stats',
+    'link_daily_stats',
+    'clicks',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -10,7 +10,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('entry_id', 'varchar(40)', (c) => c.primaryKey())
     .addColumn('processed_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('processed_stream_entries_time').on('processed_stream_entries').column('processed_at').execute();
+  await db.schema
+    .createIndex('processed_stream_entries_time')
+    .on('processed_stream_entries')
+    .column('processed_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

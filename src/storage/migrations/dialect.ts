@@ -7,7 +7,10 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /** An auto-increment integer primary key: serial on PostgreSQL, rowid alias on SQLite. */
-export function idColumn<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function idColumn<T extends string>(
+  db: Kysely<any>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

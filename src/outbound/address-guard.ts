@@ -6,11 +6,31 @@ import { AppError } from '../core/errors.ts';
 // cloud metadata service (SSRF). IPv4-mapped IPv6 addresses are checked as IPv4.
 const forbidden = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) forbidden.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  forbidden.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const) {
   forbidden.addSubnet(network, prefix, 'ipv6');
 }
 
@@ -38,7 +58,10 @@ export async function resolveDeliveryTarget(hostname: string, allowPrivate: bool
   const usable = allowPrivate ? candidates : candidates.filter((candidate) => isPublicAddress(candidate.address));
   const chosen = usable[0];
   if (!chosen) {
-    throw new AppError('forbidden', `Refusing to deliver to ${hostname}: it resolves to a private, loopback, link-local or metadata address.`);
+    throw new AppError(
+      'forbidden',
+      `Refusing to deliver to ${hostname}: it resolves to a private, loopback, link-local or metadata address.`,
+    );
   }
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }

@@ -28,14 +28,25 @@ export function fromFlexible(limiter: RateLimiterAbstract): RateLimiter {
         return { allowed: true, limit: limiter.points, remaining: res.remainingPoints, retryAfterSeconds: 0 };
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return { allowed: false, limit: limiter.points, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          limit: limiter.points,
+          remaining: 0,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
       }
     },
   };
 }
 
-export function memoryRateLimiters(limits: { pro: number; business: number; domains: number; anonymous: number }): RateLimiters {
-  const make = (points: number, keyPrefix: string) => fromFlexible(new RateLimiterMemory({ points, duration: 60, keyPrefix }));
+export function memoryRateLimiters(limits: {
+  pro: number;
+  business: number;
+  domains: number;
+  anonymous: number;
+}): RateLimiters {
+  const make = (points: number, keyPrefix: string) =>
+    fromFlexible(new RateLimiterMemory({ points, duration: 60, keyPrefix }));
   return {
     pro: make(limits.pro, 'pro'),
     business: make(limits.business, 'business'),

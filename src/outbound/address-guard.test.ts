@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, resolveDeliveryTarget } from './address-guard.ts';
 
 describe('webhook address guard', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254'])('refuses %s', (ip) => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+  ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The house of docs/architecture.md, checked: imports go down the layers and never in a circle.
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+/** What each room may import from (besides itself). Anything not listed sits at the top. */
+const MAY_IMPORT: Record<string, string[]> = {
+  core: [],
+  schemas: ['core'],
+  storage: ['core'],
+  outbound: ['core'],
+  'domain-verification': ['core'],
+  services: ['core', 'schemas', 'storage', 'outbound', 'domain-verification'],
+  webhooks: ['core', 'schemas', 'storage', 'services', 'outbound'],
+  redis: ['core', 'services', 'clicks'],
+  clicks: ['core', 'storage', 'services', 'redis'],
+};
+const TOP = ['api', 'edge', 'dashboard', 'cli', 'context.ts', 'main.ts', 'config.ts'];
+const DRIVERS = ['fastify', '@fastify/', 'kysely', 'pg', 'ioredis', 'better-sqlite3'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const roomOf = (file: string) => relative(SRC, file).split('/')[0]!;
+
+const files = sourceFiles(SRC);
+const imports = new Map(
+  files.map((file) => {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)].map((m) => m[1]!);
+    return [
+      file,
+      { text, specifiers, local: specifiers.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s)) },
+    ];
+  }),
+);
+
+describe('the house', () => {
+  it('keeps every room to the rooms below it', () => {
+    const wrong: string[] = [];
+    for (const [file, { local }] of imports) {
+      const room = roomOf(file);
+      if (TOP.includes(room)) continue;
+      const allowed = MAY_IMPORT[room];
+      expect(
+        allowed,
+        `${room} has no place in the house (add it to MAY_IMPORT and docs/architecture.md)`,
+      ).toBeDefined();
+      for (const target of local) {
+        const targetRoom = roomOf(target);
+        if (targetRoom !== room && !allowed!.includes(targetRoom))
+          wrong.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the core pure: no framework, driver or environment', () => {
+    const impure = files
+      .filter((file) => roomOf(file) === 'core')
+      .filter((file) => {
+        const { text, specifiers } = imports.get(file)!;
+        return specifiers.some((s) => DRIVERS.some((d) => s === d || s.startsWith(d))) || text.includes('process.env');
+      });
+    expect(impure.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('has no import circle', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of imports.get(file)?.local ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
+  });
+});
