@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'validation-failed'
   | 'short-code-taken'
   | 'rate-limited'
+  | 'unavailable'
   | 'conflict';
 
 /** Field errors in the Laravel shape: dot path -> messages. */

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppError } from '../core/errors.ts';
+import { isDatabaseUnavailable } from '../storage/errors.ts';
 import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
 import type { AppEvent, EventBus } from './events.ts';
 
@@ -32,17 +34,28 @@ export class UnitOfWork {
   async transact<T>(useCase: (work: Work) => Promise<T>): Promise<T> {
     assertNoOpenWork();
     const events: AppEvent[] = [];
-    const result = await openWork.run(true, () =>
-      this.#db.transaction().execute((trx) => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) })),
-    );
+    const result = await openWork
+      .run(true, () =>
+        this.#db
+          .transaction()
+          .execute((trx) => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) })),
+      )
+      .catch(translateUnavailable);
     for (const event of events) this.#events.emit(event);
     return result;
   }
 
   async read<T>(useCase: (stores: Stores) => Promise<T>): Promise<T> {
     assertNoOpenWork();
-    return openWork.run(true, () => useCase(this.#rootStores));
+    return openWork.run(true, () => useCase(this.#rootStores)).catch(translateUnavailable);
   }
+}
+
+/** A database that cannot be reached is the caller's 503 with a reason, not a 500. */
+function translateUnavailable(error: unknown): never {
+  if (isDatabaseUnavailable(error))
+    throw new AppError('unavailable', 'The database is unavailable. Try again shortly.');
+  throw error;
 }
 
 function assertNoOpenWork(): void {

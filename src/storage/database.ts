@@ -91,7 +91,16 @@ export function sqlitePath(url: string): string {
 }
 
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Every wait is bounded: a server that stops answering fails requests within seconds (503)
+  // instead of holding them, and the pool reconnects by itself when the server is back.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 30_000,
+    statement_timeout: 25_000,
+    idle_in_transaction_session_timeout: 30_000,
+  });
   // An idle pooled connection can die (server restart, failover); without a listener that error
   // would crash the process. The pool replaces the connection on next use.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

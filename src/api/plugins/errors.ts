@@ -11,6 +11,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'validation-failed': 422,
   'short-code-taken': 422,
   'rate-limited': 429,
+  unavailable: 503,
   conflict: 409,
 };
 
@@ -123,6 +124,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.code === 'validation-failed' || error.code === 'short-code-taken') {
         return sendValidation(reply, error.fieldErrors ?? { request: [error.message] });
       }
+      if (error.code === 'unavailable') reply.header('Retry-After', 2);
       return reply.code(STATUS_BY_CODE[error.code]).send({ message: error.message });
     }
     if (error.validation) {
