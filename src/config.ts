@@ -15,6 +15,8 @@ export interface Config {
   appUrl: string;
   shortUrl: string;
   trustProxy: boolean;
+  /** A request's headers and body must arrive within this; a slower client gets 408 (API) or a closed socket. */
+  requestTimeoutMs: number;
   rateLimits: { pro: number; business: number; domains: number; anonymous: number };
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: baseUrl(env, 'APP_URL', `http://localhost:${port}`),
     shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     rateLimits: {
       pro: integer(env, 'RATE_LIMIT_PRO', 60, 1, 1_000_000),
       business: integer(env, 'RATE_LIMIT_BUSINESS', 600, 1, 1_000_000),

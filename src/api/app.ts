@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createBoundedServer } from '../edge/bounded-server.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
 import { registerDashboard } from '../dashboard/plugin.ts';
@@ -26,6 +27,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
+    serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, handler),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

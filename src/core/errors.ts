@@ -15,6 +15,12 @@ export type ErrorCode =
   | 'unavailable'
   | 'conflict';
 
+/**
+ * How many field errors one answer carries at most: enough to fix a form, and a bound on the work
+ * and the body size a hostile request can cause.
+ */
+export const MAX_FIELD_ERRORS = 50;
+
 /** Field errors in the Laravel shape: dot path -> messages. */
 export type FieldErrors = Record<string, string[]>;
 

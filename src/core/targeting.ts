@@ -1,4 +1,4 @@
-import { AppError, type FieldErrors } from './errors.ts';
+import { AppError, MAX_FIELD_ERRORS, type FieldErrors } from './errors.ts';
 import { isHttpUrl } from './urls.ts';
 
 export const CONDITION_TYPES = ['country', 'device', 'os', 'browser', 'language'] as const;
@@ -22,6 +22,10 @@ export interface Visitor {
 }
 
 export const MAX_CONDITIONS = 20;
+/** Values one condition may list: every country (there are 249) fits. */
+export const MAX_CONDITION_VALUES = 250;
+/** Longest value of any vocabulary ("desktop", "android", ...), with room to spare. */
+export const MAX_CONDITION_VALUE_LENGTH = 16;
 
 export const VOCABULARIES = {
   device: ['desktop', 'mobile', 'tablet'],
@@ -65,18 +69,22 @@ const field = (path: string) => path.replace(/_/g, ' ');
 /**
  * Validates targeting conditions as sent by a client and returns them normalised (countries
  * upper case, everything else lower case). Every problem is reported, each under its
- * `conditions.N.field` path.
+ * `conditions.N.field` path, up to MAX_FIELD_ERRORS; the work is bounded by the limits on
+ * conditions and values, whatever the request holds.
  */
 export function validateConditions(input: unknown): Condition[] {
   const errors: FieldErrors = {};
-  const fail = (path: string, message: string) => (errors[path] ??= []).push(message);
+  let errorCount = 0;
+  const fail = (path: string, message: string) => {
+    if (errorCount++ < MAX_FIELD_ERRORS) (errors[path] ??= []).push(message);
+  };
   if (!Array.isArray(input)) {
     fail('conditions', 'The conditions field must be an array.');
   } else if (input.length > MAX_CONDITIONS) {
     fail('conditions', `The conditions field must not have more than ${MAX_CONDITIONS} items.`);
   }
   const result: Condition[] = [];
-  for (const [index, raw] of (Array.isArray(input) ? input : []).entries()) {
+  for (const [index, raw] of (Array.isArray(input) ? input.slice(0, MAX_CONDITIONS) : []).entries()) {
     const base = `conditions.${index}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       fail(base, `The ${base} field must be an object.`);
@@ -95,28 +103,32 @@ export function validateConditions(input: unknown): Condition[] {
         `The ${field(`${base}.redirect_url`)} field must be a valid http or https URL of at most 2048 characters.`,
       );
     }
-    const values: string[] = [];
+    const values = new Set<string>();
     if (!Array.isArray(item.values) || item.values.length === 0) {
       fail(`${base}.values`, `The ${base}.values field must be a non-empty array.`);
+    } else if (item.values.length > MAX_CONDITION_VALUES) {
+      fail(`${base}.values`, `The ${base}.values field must not have more than ${MAX_CONDITION_VALUES} items.`);
     } else {
       for (const [position, value] of item.values.entries()) {
         const normalized =
-          typeof value === 'string' && typeOk ? normalizeValue(type as ConditionType, value) : undefined;
+          typeof value === 'string' && value.length <= MAX_CONDITION_VALUE_LENGTH && typeOk
+            ? normalizeValue(type as ConditionType, value)
+            : undefined;
         if (normalized === undefined || !isKnownValue(type as ConditionType, normalized)) {
           if (typeOk)
             fail(
               `${base}.values.${position}`,
               `The selected ${base}.values.${position} is invalid for ${String(type)}.`,
             );
-        } else if (!values.includes(normalized)) {
-          values.push(normalized);
+        } else {
+          values.add(normalized);
         }
       }
     }
     result.push({
       type: type as ConditionType,
       operator: item.operator as Condition['operator'],
-      values,
+      values: [...values],
       redirect_url: item.redirect_url as string,
     });
   }

@@ -5,6 +5,7 @@ import { AppError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import type { Ability } from '../core/plans.ts';
 import { CreateTokenBody, Credentials } from '../schemas/account.ts';
+import { IdParams } from '../schemas/common.ts';
 import { checkCredentials, createUser } from '../services/accounts.ts';
 import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
@@ -95,13 +96,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessi
     });
   });
 
-  app.delete(
-    '/tokens/:id',
-    { schema: { hide: true, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
-    async (request, reply) => {
-      const session = await requireSession(request);
-      await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
-      return reply.code(204).send(null);
-    },
-  );
+  app.delete('/tokens/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) => {
+    const session = await requireSession(request);
+    await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
+    return reply.code(204).send(null);
+  });
 };

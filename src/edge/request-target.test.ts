@@ -33,6 +33,15 @@ describe('the path of a short-host request', () => {
     }
     expect(parseTarget(`/${'a'.repeat(64)}`)).toMatchObject({ kind: 'code' });
   });
+
+  it('counts only the path against its limit: a long campaign query still reaches the link', () => {
+    const campaign =
+      '?utm_source=newsletter&utm_medium=email&utm_campaign=black-friday-2026-early-access' +
+      '&utm_content=hero-banner-variant-b&fbclid=IwAR2F4-Xq9l3VYwXcB8mJQ1b2pZ7t0sKdLxW9yRfGhTnUvEeSaA5cDkM0' +
+      `&gclid=${'x'.repeat(2000)}`;
+    expect(parseTarget(`/abc${campaign}`)).toEqual({ kind: 'code', code: 'abc', optionNumber: null });
+    expect(parseTarget(`/abc/2${campaign}`)).toEqual({ kind: 'code', code: 'abc', optionNumber: 2 });
+  });
 });
 
 describe('the host a short-host request names', () => {

@@ -10,11 +10,18 @@ export type Target =
 const ROOT: Target = { kind: 'root' };
 const INVALID: Target = { kind: 'invalid' };
 
-/** `/`, `/<code>` or `/<code>/<n>`; anything else names no link. Query strings are ignored. */
+/** The longest path that can name a link: `/` + a 64-character code + `/` + an option number. */
+const MAX_PATH = 200;
+
+/**
+ * `/`, `/<code>` or `/<code>/<n>`; anything else names no link. Only the path's length counts:
+ * a campaign URL's query (UTM parameters, fbclid, ...) may be as long as Node lets a request be.
+ */
 export function parseTarget(url: string | undefined): Target {
-  if (!url || url.length > 200 || url.charCodeAt(0) !== 47 /* / */) return INVALID;
+  if (!url || url.charCodeAt(0) !== 47 /* / */) return INVALID;
   const queryAt = url.indexOf('?');
   const end = queryAt === -1 ? url.length : queryAt;
+  if (end > MAX_PATH) return INVALID;
   if (end === 1) return ROOT;
   const slash = url.indexOf('/', 1);
   if (slash === -1 || slash >= end) {

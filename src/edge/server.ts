@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { primaryLanguage } from '../core/accept-language.ts';
 import type { TagsByProgram } from '../core/affiliate.ts';
@@ -10,6 +10,7 @@ import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
+import { createBoundedServer } from './bounded-server.ts';
 import { LinkCache } from './link-cache.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
 
@@ -178,7 +179,7 @@ export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
     shortUrl: ctx.config.shortUrl,
     trustProxy: ctx.config.trustProxy,
   });
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  const server = createBoundedServer(ctx.config.requestTimeoutMs, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(ctx.config.shortPort, ctx.config.host, () => resolve());

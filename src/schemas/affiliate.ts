@@ -26,7 +26,7 @@ const TagValue = Type.String({
 });
 
 export const CreateAffiliateTagBody = Type.Object(
-  { affiliate_program_id: Type.Integer({ minimum: 1 }), tag: TagValue },
+  { affiliate_program_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }), tag: TagValue },
   { additionalProperties: false },
 );
 export const UpdateAffiliateTagBody = Type.Object({ tag: TagValue }, { additionalProperties: false });

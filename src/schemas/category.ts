@@ -7,7 +7,7 @@ export const CategorySchema = Type.Object(
 );
 
 export const CategoryBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Not blank; trimmed.' }) },
   { additionalProperties: false },
 );
 

@@ -17,11 +17,16 @@ export const ValidationErrorBody = Type.Object(
   { $id: 'ValidationError' },
 );
 
+/** Ids are positive integers below 10^15: what a path may name, and exact in a double. */
+export const MAX_ID = 999_999_999_999_999;
+
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+
 export const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, description: 'A positive integer; anything else is 404.' }),
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'A positive integer; anything else is 404.' }),
 });
 
-export const NullableInteger = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+export const NullableInteger = Type.Union([Id, Type.Null()]);
 
 /** The error responses every authenticated endpoint can give, for the OpenAPI document. */
 export function errorResponses(...extra: Array<404 | 413 | 415 | 422 | 400>) {

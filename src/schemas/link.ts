@@ -1,7 +1,17 @@
 import { Type, type Static } from 'typebox';
 import { LINK_SORTS } from '../core/model.ts';
-import { CONDITION_TYPES, MAX_CONDITIONS, OPERATORS, VOCABULARIES } from '../core/targeting.ts';
-import { NullableInteger, Timestamp } from './common.ts';
+import {
+  CONDITION_TYPES,
+  MAX_CONDITION_VALUE_LENGTH,
+  MAX_CONDITION_VALUES,
+  MAX_CONDITIONS,
+  OPERATORS,
+  VOCABULARIES,
+} from '../core/targeting.ts';
+import { Id, NullableInteger, Timestamp } from './common.ts';
+
+/** The highest page a list answers: 100 million links at 100 a page, and an offset any engine takes. */
+export const MAX_PAGE = 1_000_000;
 
 export const HttpUrl = Type.String({
   format: 'http-url',
@@ -19,7 +29,11 @@ export const ConditionSchema = Type.Object(
   {
     type: Type.Union(CONDITION_TYPES.map((type) => Type.Literal(type))),
     operator: Type.Union(OPERATORS.map((operator) => Type.Literal(operator))),
-    values: Type.Array(Type.String(), { minItems: 1, description: `${VALUES_HELP}.` }),
+    values: Type.Array(Type.String({ maxLength: MAX_CONDITION_VALUE_LENGTH }), {
+      minItems: 1,
+      maxItems: MAX_CONDITION_VALUES,
+      description: `${VALUES_HELP}.`,
+    }),
     redirect_url: HttpUrl,
   },
   { $id: 'Condition', description: 'Evaluated in order; the first match wins.' },
@@ -59,7 +73,10 @@ export const CreateLinkBody = Type.Object(
     redirect_url: HttpUrl,
     category_id: Type.Optional(NullableInteger),
     short_code: Type.Optional(
-      Type.String({ description: 'Custom alias: 3-64 of A-Z a-z 0-9 _ -, unique per domain, not reserved.' }),
+      Type.String({
+        maxLength: 64,
+        description: 'Custom alias: 3-64 of A-Z a-z 0-9 _ -, unique per domain, not reserved.',
+      }),
     ),
     domain_id: Type.Optional(NullableInteger),
     is_active: Type.Optional(Type.Boolean()),
@@ -88,10 +105,17 @@ export const ListLinksQuery = Type.Object(
       ),
     ),
     direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-    category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    category_id: Type.Optional(Id),
     search: Type.Optional(Type.String({ maxLength: 255 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 15 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE,
+        default: 1,
+        description: `1 to ${MAX_PAGE.toLocaleString('en')}; past the last page the list is empty.`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, type ErrorCode, type FieldErrors } from '../../core/errors.ts';
+import { AppError, MAX_FIELD_ERRORS, type ErrorCode, type FieldErrors } from '../../core/errors.ts';
+
+const NOT_BLANK = '\\S';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthenticated: 401,
@@ -79,6 +81,8 @@ function messageFor(error: AjvError, path: string): string {
     case 'anyOf':
       return `The selected ${field} is invalid.`;
     case 'pattern':
+      // `\S` is how a schema says "not blank": Laravel trims input, so blank reads as missing.
+      if (p.pattern === NOT_BLANK) return `The ${field} field is required.`;
       return `The ${field} field format is invalid.`;
     default:
       return `The ${field} field is invalid.`;
@@ -87,16 +91,19 @@ function messageFor(error: AjvError, path: string): string {
 
 export function validationErrors(errors: AjvError[], part: string | undefined): FieldErrors {
   const result: FieldErrors = {};
+  // anyOf branches repeat the same failure several times; the anyOf entry itself says it once.
+  const anyOfPaths = new Set(errors.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath));
+  let kept = 0;
   for (const error of errors) {
-    // anyOf branches repeat the same failure several times; the anyOf entry itself says it once.
-    if (
-      errors.some((other) => other.keyword === 'anyOf' && other !== error && error.instancePath === other.instancePath)
-    )
-      continue;
+    if (kept >= MAX_FIELD_ERRORS) break;
+    if (error.keyword !== 'anyOf' && anyOfPaths.has(error.instancePath)) continue;
     const path = fieldPath(error, part);
     const message = messageFor(error, path);
     const list = (result[path] ??= []);
-    if (!list.includes(message)) list.push(message);
+    if (!list.includes(message)) {
+      list.push(message);
+      kept += 1;
+    }
   }
   return result;
 }
