@@ -60,8 +60,6 @@ export function buildProgram(io: CliIo): Command {
     .action(async (opts: { email: string; password?: string; plan: Plan; json?: boolean }) => {
       if (!/^[^@\s]+@[^@\s]+$/.test(opts.email))
         throw new AppError('validation-failed', `"${opts.email}" is not an email address.`);
-      if (opts.password !== undefined && opts.password.length < 8)
-        throw new AppError('validation-failed', 'The password must be at least 8 characters.');
       const created = await withDatabase(io, (uow) =>
         createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password }),
       );

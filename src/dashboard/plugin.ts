@@ -15,7 +15,7 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   await app.register(cookie);
   const sessions = new SessionStore(ctx.uow, ctx.config.appUrl);
   ctx.extraAuthenticators.push(sessionAuthenticator(sessions));
-  await app.register(dashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions });
+  await app.register(dashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
     root: DASHBOARD_DIR,

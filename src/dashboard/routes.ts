@@ -1,24 +1,23 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AppError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import type { Ability } from '../core/plans.ts';
 import { CreateTokenBody, Credentials } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
 import { checkCredentials, createUser } from '../services/accounts.ts';
+import type { RateLimiters } from '../services/rate-limits.ts';
 import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
 
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
-export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessions: SessionStore }> = async (
-  app,
-  { uow, sessions },
-) => {
-  // 5 failed sign-ins per email and address in 15 minutes, then 429 until the window passes.
-  const failures = new RateLimiterMemory({ points: 5, duration: 15 * 60, keyPrefix: 'signin' });
+export const dashboardRoutes: FastifyPluginAsyncTypebox<{
+  uow: UnitOfWork;
+  sessions: SessionStore;
+  limits: RateLimiters;
+}> = async (app, { uow, sessions, limits }) => {
   const me = (user: User, csrfToken: string) => ({
     user: { id: user.id, email: user.email, plan: user.plan },
     csrf_token: csrfToken,
@@ -33,25 +32,39 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; sessi
   }
 
   app.post('/signup', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
+    const decision = await limits.signUps.consume(`ip:${request.ip}`);
+    if (!decision.allowed) {
+      reply.header('Retry-After', decision.retryAfterSeconds);
+      throw new AppError('rate-limited', 'Too many new accounts from this address. Try again later.');
+    }
     const user = await createUser(uow, { email: request.body.email, plan: 'free', password: request.body.password });
     return reply.code(201).send(me(user, await sessions.start(reply, user)));
   });
 
+  // Failed sign-ins are counted per email and address (5 in 15 minutes: one account's password
+  // being guessed) and per address alone (20 in 15 minutes: many accounts tried from one place).
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
-    const key = `${request.body.email.toLowerCase()}|${request.ip}`;
-    const state = await failures.get(key);
-    if (state && state.consumedPoints >= 5) {
-      reply.header('Retry-After', Math.ceil(state.msBeforeNext / 1000));
+    const accountKey = `${request.body.email.toLowerCase()}|${request.ip}`;
+    const addressKey = `ip:${request.ip}`;
+    const wait = Math.max(
+      await limits.signInFailures.blockedFor(accountKey),
+      await limits.signInFailuresByAddress.blockedFor(addressKey),
+    );
+    if (wait > 0) {
+      reply.header('Retry-After', wait);
       throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
     }
     let user: User;
     try {
       user = await checkCredentials(uow, request.body.email, request.body.password);
     } catch (error) {
-      await failures.penalty(key, 1);
+      if (error instanceof AppError && error.code === 'validation-failed') {
+        await limits.signInFailures.fail(accountKey);
+        await limits.signInFailuresByAddress.fail(addressKey);
+      }
       throw error;
     }
-    await failures.delete(key);
+    await limits.signInFailures.clear(accountKey);
     return me(user, await sessions.start(reply, user));
   });
 

@@ -1,9 +1,22 @@
 import { AppError, invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import type { Ability, Plan } from '../core/plans.ts';
+import { isBreachedPassword } from './breached-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** NIST 800-63B: long enough, and not one of the passwords breaches have made public. */
+export async function assertAcceptablePassword(password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw invalidField('password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (await isBreachedPassword(password)) {
+    throw invalidField('password', 'This password appears in lists of breached passwords. Choose another one.');
+  }
+}
 
 // A fixed hash to compare against when the email is unknown, so a miss costs as long as a hit.
 const DUMMY_HASH = await hashPassword('not a real password');
@@ -16,6 +29,7 @@ export async function createUser(
   uow: UnitOfWork,
   input: { email: string; plan: Plan; password?: string | undefined },
 ): Promise<User> {
+  if (input.password !== undefined) await assertAcceptablePassword(input.password);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return uow.transact(({ stores }) => stores.users.insert({ email: input.email, plan: input.plan, passwordHash }));
 }

@@ -1,16 +1,30 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { AppError } from '../core/errors.ts';
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum is 2^17 with p=1 at 64 MiB; 2^15 keeps sign-in
 // fast on a small box while staying well above a plain hash). Parameters travel with the hash.
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
+// scrypt runs on libuv's pool of 4 threads, which DNS lookups and file reads share: a burst of
+// sign-ins must not take all of them, nor queue without end (200 at once made a real user's
+// sign-in take 2 s). Two hash at a time; past 64 waiting, the caller is told to come back.
+const hashing = pLimit(2);
+const MAX_WAITING = 64;
+
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  if (hashing.pendingCount >= MAX_WAITING) {
+    return Promise.reject(new AppError('unavailable', 'Too many sign-ins at once. Try again in a moment.'));
+  }
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`, all base64url. */

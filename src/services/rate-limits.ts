@@ -7,9 +7,17 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
-/** A fixed window of `limit` requests per minute per key; Redis implements the same port. */
+/** A fixed window of `limit` requests per key; Redis implements the same port. */
 export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
+}
+
+/** Counts failures (wrong passwords) per key; a key with too many is blocked until its window passes. */
+export interface FailureCounter {
+  /** Seconds until the key may try again, or 0. */
+  blockedFor(key: string): Promise<number>;
+  fail(key: string): Promise<void>;
+  clear(key: string): Promise<void>;
 }
 
 export interface RateLimiters {
@@ -17,6 +25,45 @@ export interface RateLimiters {
   business: RateLimiter;
   domains: RateLimiter;
   anonymous: RateLimiter;
+  /** New dashboard accounts per client address. */
+  signUps: RateLimiter;
+  /** Failed sign-ins per email and address (guessing one account's password). */
+  signInFailures: FailureCounter;
+  /** Failed sign-ins per address, whatever the email (trying many accounts from one place). */
+  signInFailuresByAddress: FailureCounter;
+}
+
+export interface Limits {
+  pro: number;
+  business: number;
+  domains: number;
+  anonymous: number;
+}
+
+/** Makes one limiter of the store at hand (memory, or Redis shared by every instance). */
+export type LimiterFactory = (options: { points: number; duration: number; name: string }) => RateLimiterAbstract;
+
+const QUARTER_HOUR = 15 * 60;
+
+/** Every limit the service applies, in one place, on the store the factory makes. */
+export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLimiters {
+  const perMinute = (points: number, name: string) => fromFlexible(make({ points, duration: 60, name }));
+  return {
+    pro: perMinute(limits.pro, 'pro'),
+    business: perMinute(limits.business, 'business'),
+    domains: perMinute(limits.domains, 'domains'),
+    anonymous: perMinute(limits.anonymous, 'anon'),
+    signUps: fromFlexible(make({ points: 10, duration: 3600, name: 'signup' })),
+    signInFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'signin' })),
+    signInFailuresByAddress: failureCounter(make({ points: 20, duration: QUARTER_HOUR, name: 'signin-ip' })),
+  };
+}
+
+export function memoryRateLimiters(limits: Limits): RateLimiters {
+  return buildRateLimiters(
+    limits,
+    ({ points, duration, name }) => new RateLimiterMemory({ points, duration, keyPrefix: name }),
+  );
 }
 
 /** Adapts any rate-limiter-flexible limiter (memory, Redis) to the port. */
@@ -39,18 +86,17 @@ export function fromFlexible(limiter: RateLimiterAbstract): RateLimiter {
   };
 }
 
-export function memoryRateLimiters(limits: {
-  pro: number;
-  business: number;
-  domains: number;
-  anonymous: number;
-}): RateLimiters {
-  const make = (points: number, keyPrefix: string) =>
-    fromFlexible(new RateLimiterMemory({ points, duration: 60, keyPrefix }));
+function failureCounter(limiter: RateLimiterAbstract): FailureCounter {
   return {
-    pro: make(limits.pro, 'pro'),
-    business: make(limits.business, 'business'),
-    domains: make(limits.domains, 'domains'),
-    anonymous: make(limits.anonymous, 'anon'),
+    async blockedFor(key) {
+      const state = await limiter.get(key);
+      return state && state.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+    },
+    async fail(key) {
+      await limiter.penalty(key, 1);
+    },
+    async clear(key) {
+      await limiter.delete(key);
+    },
   };
 }
