@@ -1,45 +1,25 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../core/errors.ts';
 
-// Addresses a webhook must never reach: they belong to this machine, its private network or a
-// cloud metadata service (SSRF). IPv4-mapped IPv6 addresses are checked as IPv4.
-const forbidden = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  forbidden.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv6');
-}
+// Only globally routable unicast addresses are public; every special-purpose range (loopback,
+// private, link-local, carrier-grade NAT, metadata, documentation, multicast, reserved, ...) comes
+// from ipaddr.js's lists of the IANA registries, not from a hand-written table. IPv6 forms that
+// carry an IPv4 address are judged by that address when it is a plain mapping (::ffff:a.b.c.d)
+// and refused otherwise (6to4, Teredo, NAT64, IPv4-translated and the deprecated IPv4-compatible
+// ::a.b.c.d): they can all route to an address the guard would refuse.
+const EMBEDS_IPV4 = new Set(['rfc6145', 'rfc6052', '6to4', 'teredo']);
 
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
-  const family = isIP(ip);
-  if (family === 0) return false;
-  return !forbidden.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else if (EMBEDS_IPV4.has(v6.range()) || v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  }
+  return ip.range() === 'unicast';
 }
 
 export interface ResolvedTarget {

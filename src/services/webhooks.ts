@@ -29,7 +29,8 @@ function validateTarget(url: string, policy: WebhookPolicy): void {
     throw invalidField('url', `The url field must be an absolute ${scheme} URL.`);
   }
   if (parsed.username || parsed.password) throw invalidField('url', 'The url field must not contain credentials.');
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is `localhost`: a trailing dot only makes a name fully qualified.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   const isLocalName = host === 'localhost' || host.endsWith('.localhost');
   const isPrivateLiteral = /^[\d.:a-f]+$/i.test(host) && !isPublicAddress(host);
   // Names are checked again, after resolution, at every delivery; literals can be refused now.
