@@ -157,13 +157,17 @@ function startWebhooks(config: Config, uow: UnitOfWork, events: EventBus) {
 function domainSettings(config: Config): DomainSettings {
   const shortHostname = new URL(config.shortUrl).hostname;
   const cloudflare = config.cloudflare;
+  const dns = createDnsProvider({ servers: config.dnsServers, shortHostname });
+  const hasTxtToken = async (hostname: string, token: string) =>
+    (await dns.check({ hostname, verificationToken: token, txtOnly: true })).found;
   const provider = cloudflare
     ? createCloudflareProvider({
         baseUrl: cloudflare.apiBase,
         zoneId: cloudflare.zoneId,
         apiToken: cloudflare.apiToken,
+        hasTxtToken,
       })
-    : createDnsProvider({ servers: config.dnsServers, shortHostname });
+    : dns;
   return { provider, shortHostname, ownHosts: [new URL(config.appUrl).hostname, shortHostname] };
 }
 

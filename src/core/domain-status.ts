@@ -28,9 +28,18 @@ export interface VerificationRecord {
   value: string;
 }
 
-/** The DNS record the user creates: a CNAME to the short host, or a TXT token when that host is an address. */
-export function verificationRecord(hostname: string, token: string, shortHostname: string): VerificationRecord {
-  return isIP(shortHostname) || shortHostname === 'localhost'
+/**
+ * The DNS record the user creates: a CNAME to the short host; a TXT token when that host is an
+ * address, or when the hostname was claimed by another account before (a CNAME left pointing here
+ * by its earlier owner proves nothing about who controls it now, as Vercel also decides).
+ */
+export function verificationRecord(
+  hostname: string,
+  token: string,
+  shortHostname: string,
+  requiresTxt = false,
+): VerificationRecord {
+  return requiresTxt || isIP(shortHostname) || shortHostname === 'localhost'
     ? { type: 'TXT', name: `_hoplink.${hostname}`, value: token }
     : { type: 'CNAME', name: hostname, value: shortHostname };
 }

@@ -66,6 +66,8 @@ export interface Domain {
   hostname: string;
   status: DomainStatus;
   verificationToken: string;
+  /** Only the TXT token proves control: another account claimed this hostname before. */
+  requiresTxt: boolean;
   lastCheckedAt: string | null;
   verifiedAt: string | null;
   createdAt: string;

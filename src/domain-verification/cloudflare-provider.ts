@@ -23,6 +23,8 @@ export function createCloudflareProvider(options: {
   zoneId: string;
   apiToken: string;
   fetch?: typeof fetch;
+  /** For hostnames that need the TXT token: whether `_hoplink.<hostname>` holds it (a DNS lookup). */
+  hasTxtToken?: (hostname: string, token: string) => Promise<boolean>;
 }): DomainProvider {
   const send = options.fetch ?? fetch;
   const base = `${options.baseUrl.replace(/\/$/, '')}/zones/${encodeURIComponent(options.zoneId)}/custom_hostnames`;
@@ -55,6 +57,9 @@ export function createCloudflareProvider(options: {
       const found = await find(domain.hostname);
       if (!found) return { found: false, detail: 'Cloudflare does not know this hostname yet' };
       const active = found.status === 'active';
+      if (active && domain.txtOnly && !(await options.hasTxtToken?.(domain.hostname, domain.verificationToken))) {
+        return { found: false, detail: `Cloudflare status active, but no TXT token at _hoplink.${domain.hostname}` };
+      }
       return {
         found: active,
         detail: `Cloudflare status ${found.status}, certificate ${found.ssl?.status ?? 'unknown'}`,

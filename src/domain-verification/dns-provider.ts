@@ -24,7 +24,7 @@ export function createDnsProvider(options: {
         resolver.resolveCname(domain.hostname),
         resolver.resolveTxt(`_hoplink.${domain.hostname}`),
       ]);
-      if (cname.status === 'fulfilled' && cname.value.some((name) => bare(name) === target)) {
+      if (!domain.txtOnly && cname.status === 'fulfilled' && cname.value.some((name) => bare(name) === target)) {
         return { found: true, detail: `CNAME ${domain.hostname} -> ${target}` };
       }
       if (txt.status === 'fulfilled' && txt.value.some((chunks) => chunks.join('') === domain.verificationToken)) {
@@ -32,10 +32,9 @@ export function createDnsProvider(options: {
       }
       const why = (result: PromiseSettledResult<unknown>) =>
         result.status === 'rejected' ? String((result.reason as { code?: string }).code ?? result.reason) : 'no match';
-      return {
-        found: false,
-        detail: `no CNAME to ${target} (${why(cname)}) and no TXT token at _hoplink.${domain.hostname} (${why(txt)})`,
-      };
+      const missingTxt = `no TXT token at _hoplink.${domain.hostname} (${why(txt)})`;
+      if (domain.txtOnly) return { found: false, detail: `${missingTxt}; this hostname needs the TXT token` };
+      return { found: false, detail: `no CNAME to ${target} (${why(cname)}) and ${missingTxt}` };
     },
   };
 }

@@ -8,7 +8,8 @@ export interface DomainCheckResult {
 /** Where custom domains are verified (and, for a cloud provider, given TLS certificates). */
 export interface DomainProvider {
   register(hostname: string): Promise<void>;
-  check(domain: { hostname: string; verificationToken: string }): Promise<DomainCheckResult>;
+  /** `txtOnly`: only the TXT token proves control (the hostname was claimed by another account before). */
+  check(domain: { hostname: string; verificationToken: string; txtOnly?: boolean }): Promise<DomainCheckResult>;
   remove(hostname: string): Promise<void>;
 }
 

@@ -29,6 +29,16 @@ describe('DNS verification against a real DNS server on loopback', () => {
     expect((await provider().check({ hostname, verificationToken: 'hoplink-verify=abc' })).found).toBe(found);
   });
 
+  it('ignores a CNAME for a hostname that needs the TXT token', async () => {
+    const check = (hostname: string) =>
+      provider().check({ hostname, verificationToken: 'hoplink-verify=abc', txtOnly: true });
+    expect(await check('go.brand.test')).toMatchObject({
+      found: false,
+      detail: expect.stringMatching(/needs the TXT token/),
+    });
+    expect((await check('txt.brand.test')).found).toBe(true);
+  });
+
   it('reports an unreachable server as not found, without throwing', async () => {
     const unreachable = createDnsProvider({ servers: ['127.0.0.1:9'], shortHostname: 'hop.example', timeoutMs: 200 });
     const result = await unreachable.check({ hostname: 'go.brand.test', verificationToken: 'x' });
@@ -57,6 +67,22 @@ describe('Cloudflare for SaaS adapter against a local server with the documented
     });
     await provider.remove('shop.brand.test');
     expect(cf.hostnames.size).toBe(0);
+  });
+
+  it('needs the TXT token as well for a hostname another account claimed before', async () => {
+    let tokenPublished = false;
+    const provider = createCloudflareProvider({
+      baseUrl: cf.baseUrl,
+      zoneId: 'zone1',
+      apiToken: 'cf-token',
+      hasTxtToken: async (hostname, token) => tokenPublished && hostname === 'taken.brand.test' && token === 't1',
+    });
+    await provider.register('taken.brand.test');
+    cf.activate('taken.brand.test');
+    const domain = { hostname: 'taken.brand.test', verificationToken: 't1', txtOnly: true };
+    expect(await provider.check(domain)).toMatchObject({ found: false, detail: expect.stringMatching(/no TXT token/) });
+    tokenPublished = true;
+    expect((await provider.check(domain)).found).toBe(true);
   });
 
   it('turns a duplicate into a conflict and a bad token into an error', async () => {

@@ -23,7 +23,7 @@ export function domainRecord(domain: Domain, shortHostname: string): DomainRecor
     id: domain.id,
     hostname: domain.hostname,
     status: domain.status,
-    verification: verificationRecord(domain.hostname, domain.verificationToken, shortHostname),
+    verification: verificationRecord(domain.hostname, domain.verificationToken, shortHostname, domain.requiresTxt),
     last_checked_at: domain.lastCheckedAt,
     created_at: domain.createdAt,
     updated_at: domain.updatedAt,
@@ -49,11 +49,10 @@ export async function addDomain(
   const domain = await uow.transact(async ({ stores }) => {
     if (await stores.domains.findByHostname(normalized))
       throw invalidField('hostname', 'The hostname has already been taken.');
-    return stores.domains.insert({
-      userId: principal.user.id,
-      hostname: normalized,
-      verificationToken: newVerificationToken(),
-    });
+    const requiresTxt = await stores.domains.claimedByOthers(normalized, principal.user.id);
+    await stores.domains.recordClaim(normalized, principal.user.id);
+    const verificationToken = newVerificationToken();
+    return stores.domains.insert({ userId: principal.user.id, hostname: normalized, verificationToken, requiresTxt });
   });
   try {
     await settings.provider.register(normalized);
@@ -76,10 +75,8 @@ export async function checkDomain(
 ): Promise<Domain> {
   const domain = await uow.read((stores) => getDomainOrThrow(stores, principal, id));
   const now = (settings.now ?? (() => new Date()))();
-  const result = await settings.provider.check({
-    hostname: domain.hostname,
-    verificationToken: domain.verificationToken,
-  });
+  const { hostname, verificationToken, requiresTxt } = domain;
+  const result = await settings.provider.check({ hostname, verificationToken, txtOnly: requiresTxt });
   const verifiedAt = domain.verifiedAt ? new Date(domain.verifiedAt) : null;
   const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt }, result.found, now);
   return uow.transact(async (work) => {

@@ -6,13 +6,14 @@ import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
 import type { Database, DomainsTable } from './schema.ts';
 
-type Row = Omit<DomainsTable, 'id'> & { id: number };
+type Row = Omit<DomainsTable, 'id' | 'requires_txt'> & { id: number; requires_txt: number };
 const toDomain = (row: Row): Domain => ({
   id: row.id,
   userId: row.user_id,
   hostname: row.hostname,
   status: row.status as DomainStatus,
   verificationToken: row.verification_token,
+  requiresTxt: row.requires_txt === 1,
   lastCheckedAt: row.last_checked_at,
   verifiedAt: row.verified_at,
   createdAt: row.created_at,
@@ -21,7 +22,7 @@ const toDomain = (row: Row): Domain => ({
 
 export async function insertDomain(
   db: Kysely<Database>,
-  input: { userId: number; hostname: string; verificationToken: string },
+  input: { userId: number; hostname: string; verificationToken: string; requiresTxt: boolean },
 ): Promise<Domain> {
   const now = timestamp();
   try {
@@ -33,6 +34,7 @@ export async function insertDomain(
           hostname: input.hostname,
           status: 'pending',
           verification_token: input.verificationToken,
+          requires_txt: input.requiresTxt ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
@@ -89,7 +91,29 @@ export async function deleteDomain(db: Kysely<Database>, id: number): Promise<vo
   await db.deleteFrom('domains').where('id', '=', id).execute();
 }
 
+/** Records that this account claimed the hostname (kept when the domain is deleted). */
+export async function recordDomainClaim(db: Kysely<Database>, hostname: string, userId: number): Promise<void> {
+  await db
+    .insertInto('domain_claims')
+    .values({ hostname, user_id: userId, claimed_at: timestamp() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether any other account ever claimed the hostname. */
+export async function claimedByOthers(db: Kysely<Database>, hostname: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('domain_claims')
+    .select('user_id')
+    .where('hostname', '=', hostname)
+    .where('user_id', '!=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const domainStore = {
+  recordClaim: recordDomainClaim,
+  claimedByOthers,
   insert: insertDomain,
   findByHostname: findDomainByHostname,
   list: listDomains,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Kysely table types. Timestamps are ISO-8601 UTC strings with milliseconds in both engines,
@@ -10,6 +10,8 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   plan: string;
+  /** Optional on insert: a new user has never been downgraded. */
+  downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -40,10 +42,18 @@ export interface DomainsTable {
   hostname: string;
   status: string;
   verification_token: string;
+  /** 1 when only the TXT token proves control (the hostname was claimed by another account before). */
+  requires_txt: Generated<number>;
   last_checked_at: string | null;
   verified_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface DomainClaimsTable {
+  hostname: string;
+  user_id: number;
+  claimed_at: string;
 }
 
 export interface LinksTable {
@@ -167,6 +177,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   categories: CategoriesTable;
   domains: DomainsTable;
+  domain_claims: DomainClaimsTable;
   links: LinksTable;
   clicks: ClicksTable;
   link_daily_stats: LinkDailyStatsTable;

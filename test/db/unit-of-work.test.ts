@@ -40,6 +40,7 @@ describe.each(engines)('the unit of work on %s', (engine) => {
         userId: principal.user.id,
         hostname: `fresh-${engine}.example`,
         verificationToken: 't',
+        requiresTxt: false,
       });
       const domain = await work.stores.domains.recordCheck(pending.id, 'active', new Date().toISOString());
       // On PostgreSQL a check made outside the transaction (another pooled connection) would not

@@ -3,6 +3,7 @@ import * as initial from './001-initial.ts';
 import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
 import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
+import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002-clicks-business-sessions': clicksBusinessSessions,
   '003-stream-dedup': streamDedup,
   '004-webhooks': webhooks,
+  '005-domain-claims-downgrades': domainClaimsDowngrades,
 };
