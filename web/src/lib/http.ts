@@ -1,12 +1,14 @@
 // Calls the same /api/v1 endpoints as any client, with the session cookie and the CSRF header.
 let csrf = '';
 
+/** The session's CSRF token, from /dashboard-api/me or a sign-in; every non-GET request must echo it. */
 export function setCsrf(token: string) {
   csrf = token;
 }
 
 export class ApiError extends Error {
   status: number;
+  /** Field path (dot notation, e.g. conditions.0.values) to messages; empty unless a 422. */
   errors: Record<string, string[]>;
   constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
     super(message);
@@ -15,17 +17,29 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One JSON request; resolves with the body (undefined for 204) or rejects with an ApiError. */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
-  const res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status === 204) return undefined as T;
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, friendly(res.status, data.message), data.errors);
+  const data: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const failure = (data ?? {}) as { message?: string; errors?: Record<string, string[]> };
+    throw new ApiError(res.status, friendly(res.status, failure.message), failure.errors);
+  }
   return data as T;
 }
 
+// The server's own words for 401, 429 and 5xx are for programs; a person gets what to do next.
 function friendly(status: number, message: string | undefined): string {
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 429) return 'Too many requests just now. Wait a moment and try again.';

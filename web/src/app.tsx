@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AppHeader } from './components/app-header.tsx';
+import { getMe, signOut } from './lib/api.ts';
+import { useHashRoute } from './lib/hash-route.ts';
+import { setCsrf } from './lib/http.ts';
+import { useToast, type Announce } from './lib/toast.ts';
+import type { Me } from './lib/types.ts';
+import { AccountPage } from './pages/account.tsx';
+import { AffiliatesPage } from './pages/affiliates.tsx';
+import { AuthPage } from './pages/auth.tsx';
+import { CategoriesPage } from './pages/categories.tsx';
+import { DomainsPage } from './pages/domains.tsx';
+import { LinkDetailsPage } from './pages/link-details.tsx';
+import { LinksPage } from './pages/links.tsx';
+import { TokensPage } from './pages/tokens.tsx';
+
+/** The page for a signed-in route; unknown routes show the link list. */
+function Page({ route, me, announce }: { route: string; me: Me; announce: Announce }) {
+  const link = /^\/links\/(\d+)$/.exec(route);
+  if (link) return <LinkDetailsPage id={Number(link[1])} me={me} announce={announce} />;
+  switch (route) {
+    case '/tokens':
+      return <TokensPage announce={announce} />;
+    case '/account':
+      return <AccountPage me={me} />;
+    case '/categories':
+      return <CategoriesPage announce={announce} />;
+    case '/affiliates':
+      return <AffiliatesPage me={me} />;
+    case '/domains':
+      return <DomainsPage me={me} announce={announce} />;
+    default:
+      return <LinksPage announce={announce} />;
+  }
+}
+
+/** The session (undefined while asking the server, null when signed out), the header and the current page. */
+export function App() {
+  const route = useHashRoute();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [message, announce] = useToast();
+  useEffect(() => {
+    getMe().then(
+      (m) => {
+        setCsrf(m.csrf_token);
+        setMe(m);
+      },
+      () => setMe(null),
+    );
+  }, []);
+  const signedIn = (m: Me) => {
+    setCsrf(m.csrf_token);
+    setMe(m);
+    location.hash = '#/links';
+  };
+  const leave = async () => {
+    await signOut();
+    setMe(null);
+    location.hash = '#/signin';
+  };
+  if (me === undefined) return <p class="loading">Loading…</p>;
+  if (me === null) {
+    return <AuthPage key={route} mode={route === '/signup' ? 'signup' : 'signin'} onSignedIn={signedIn} />;
+  }
+  return (
+    <>
+      <AppHeader route={route} onSignOut={leave} />
+      <div id="main">
+        <Page route={route} me={me} announce={announce} />
+      </div>
+      <p class="toast" role="status" aria-live="polite">
+        {message}
+      </p>
+    </>
+  );
+}

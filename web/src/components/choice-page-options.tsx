@@ -1,0 +1,31 @@
+// The server's MAX_OPTIONS (src/schemas/link.ts); not imported, as that module would bundle TypeBox.
+const MAX_OPTIONS = 8;
+
+/** The destinations of a choice page, in the order visitors see them; none makes a plain link. */
+export function ChoicePageOptions({ options, onChange }: { options: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend>Choice page (2 to 8 destinations; leave empty for a plain link)</legend>
+      {options.map((o, i) => (
+        <div class="row" key={i}>
+          <label class="grow">
+            Option {i + 1}{' '}
+            <input
+              type="url"
+              value={o}
+              onInput={(e) => onChange(options.map((x, j) => (j === i ? e.currentTarget.value : x)))}
+            />
+          </label>
+          <button type="button" class="link-button" onClick={() => onChange(options.filter((_, j) => j !== i))}>
+            Remove
+          </button>
+        </div>
+      ))}
+      {options.length < MAX_OPTIONS && (
+        <button type="button" onClick={() => onChange([...options, ''])}>
+          Add an option
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,82 @@
+// One typed function per endpoint the dashboard calls, so pages never spell out paths or methods.
+import { request } from './http.ts';
+import type {
+  AffiliateProgramRecord,
+  AffiliateTagRecord,
+  BreakdownKey,
+  CategoryInput,
+  CategoryRecord,
+  CreateAffiliateTagInput,
+  CreateDomainInput,
+  CreatedToken,
+  CreateTokenInput,
+  CredentialsInput,
+  DataList,
+  DomainRecord,
+  LandingOptions,
+  LinkChanges,
+  LinkRecord,
+  LinkStats,
+  LinkWithConditions,
+  ListLinksInput,
+  Me,
+  NewLink,
+  Paginated,
+  TokenRecord,
+} from './types.ts';
+
+// The session.
+export const getMe = () => request<Me>('GET', '/dashboard-api/me');
+export const signIn = (body: CredentialsInput) => request<Me>('POST', '/dashboard-api/signin', body);
+export const signUp = (body: CredentialsInput) => request<Me>('POST', '/dashboard-api/signup', body);
+export const signOut = () => request<void>('POST', '/dashboard-api/signout');
+
+// API tokens.
+export const listTokens = () => request<DataList<TokenRecord>>('GET', '/dashboard-api/tokens');
+export const createToken = (body: CreateTokenInput) => request<CreatedToken>('POST', '/dashboard-api/tokens', body);
+export const revokeToken = (id: number) => request<void>('DELETE', `/dashboard-api/tokens/${id}`);
+
+// Links.
+export function listLinks(query: ListLinksInput): Promise<Paginated<LinkRecord>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return request('GET', `/api/v1/links?${params}`);
+}
+export const createLink = (body: NewLink) => request<LinkRecord>('POST', '/api/v1/links', body);
+export const getLink = (id: number) => request<LinkWithConditions>('GET', `/api/v1/links/${id}`);
+export const updateLink = (id: number, body: LinkChanges) => request<LinkRecord>('PATCH', `/api/v1/links/${id}`, body);
+export const deleteLink = (id: number) => request<void>('DELETE', `/api/v1/links/${id}`);
+
+/** Totals for every plan; `breakdowns` (Business) adds the 30-day trend and the named breakdowns. */
+export function linkStats(id: number, breakdowns: readonly BreakdownKey[] = []): Promise<LinkStats> {
+  // Joined by hand: URLSearchParams would escape the commas of the documented `with=country,device` form.
+  const query = breakdowns.length > 0 ? `?with=${breakdowns.join(',')}` : '';
+  return request('GET', `/api/v1/links/${id}/stats${query}`);
+}
+
+// Choice pages.
+export const getLandingOptions = (id: number) => request<LandingOptions>('GET', `/api/v1/links/${id}/landing-options`);
+export const setLandingOptions = (id: number, options: string[]) =>
+  request<LandingOptions>('PUT', `/api/v1/links/${id}/landing-options`, { options });
+export const clearLandingOptions = (id: number) => request<void>('DELETE', `/api/v1/links/${id}/landing-options`);
+
+// Categories.
+export const listCategories = () => request<DataList<CategoryRecord>>('GET', '/api/v1/categories');
+export const createCategory = (body: CategoryInput) => request<CategoryRecord>('POST', '/api/v1/categories', body);
+export const renameCategory = (id: number, body: CategoryInput) =>
+  request<CategoryRecord>('PATCH', `/api/v1/categories/${id}`, body);
+export const deleteCategory = (id: number) => request<void>('DELETE', `/api/v1/categories/${id}`);
+
+// Affiliate tags.
+export const listAffiliatePrograms = () =>
+  request<DataList<AffiliateProgramRecord>>('GET', '/api/v1/affiliate-programs');
+export const listAffiliateTags = () => request<DataList<AffiliateTagRecord>>('GET', '/api/v1/affiliates');
+export const createAffiliateTag = (body: CreateAffiliateTagInput) =>
+  request<AffiliateTagRecord>('POST', '/api/v1/affiliates', body);
+export const deleteAffiliateTag = (id: number) => request<void>('DELETE', `/api/v1/affiliates/${id}`);
+
+// Custom domains.
+export const listDomains = () => request<DataList<DomainRecord>>('GET', '/api/v1/domains');
+export const createDomain = (body: CreateDomainInput) => request<DomainRecord>('POST', '/api/v1/domains', body);
+export const checkDomain = (id: number) => request<DomainRecord>('POST', `/api/v1/domains/${id}/check`);
+export const deleteDomain = (id: number) => request<void>('DELETE', `/api/v1/domains/${id}`);

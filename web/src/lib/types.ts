@@ -1,0 +1,79 @@
+// The shapes the dashboard exchanges with the server. They come from the server's own TypeBox
+// schemas, imported as types only, so the dashboard cannot drift from the API and no server
+// code ends up in the bundle.
+import type { Static } from 'typebox';
+import type { LinkSort } from '../../../src/core/model.ts';
+import type { Ability, Plan } from '../../../src/core/plans.ts';
+import type { Condition } from '../../../src/core/targeting.ts';
+import type { CreateTokenInput as CreateTokenBody } from '../../../src/schemas/account.ts';
+import type { FeatureKey, FeatureState } from '../../../src/dashboard/features.ts';
+import type { PageLinks, PageMeta } from '../../../src/schemas/common.ts';
+import type {
+  CreateLinkInput,
+  LandingOptionsResponse,
+  LinkRecord,
+  ListLinksInput as ListLinksQuery,
+  UpdateLinkInput,
+} from '../../../src/schemas/link.ts';
+import type { LinkStats } from '../../../src/schemas/stats.ts';
+
+export type {
+  AffiliateProgramRecord,
+  AffiliateTagRecord,
+  CreateAffiliateTagInput,
+} from '../../../src/schemas/affiliate.ts';
+export type { CategoryInput, CategoryRecord } from '../../../src/schemas/category.ts';
+export type { CreateDomainInput, DomainRecord } from '../../../src/schemas/domain.ts';
+export type { CredentialsInput } from '../../../src/schemas/account.ts';
+export type { Ability, Condition, FeatureKey, FeatureState, LinkRecord, LinkStats };
+
+/** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
+export interface Me {
+  user: { id: number; email: string; plan: Plan };
+  csrf_token: string;
+  /** What the plan allows; pages check these rather than the plan's name. */
+  features: Record<FeatureKey, FeatureState>;
+}
+
+// Static<> turns a union built with .map() over a const list (link sorts, abilities, condition types)
+// into never, so those fields are typed from the lists themselves instead.
+export type ListLinksInput = Omit<ListLinksQuery, 'sort'> & { sort?: LinkSort };
+export type CreateTokenInput = Omit<CreateTokenBody, 'abilities'> & { abilities: Ability[] };
+
+// The schema refers to Condition by $ref, which Static cannot follow, so the list is spelled out.
+export type LinkWithConditions = LinkRecord & { conditions: Condition[] };
+
+// The request schemas accept conditions of any shape (the server validates them one by one);
+// the dashboard only ever sends well-formed ones.
+export type NewLink = Omit<CreateLinkInput, 'conditions'> & { conditions?: Condition[] };
+export type LinkChanges = Omit<UpdateLinkInput, 'conditions'> & { conditions?: Condition[] };
+
+/** The statistics breakdowns, in the order the link page shows them. */
+export const BREAKDOWNS = ['country', 'device', 'browser', 'os'] as const;
+export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
+
+export interface Paginated<T> {
+  data: T[];
+  links: Static<typeof PageLinks>;
+  meta: Static<typeof PageMeta>;
+}
+
+export interface DataList<T> {
+  data: T[];
+}
+
+// The token endpoints belong to the dashboard alone and have no response schema on the server.
+export interface TokenRecord {
+  id: number;
+  name: string;
+  abilities: Ability[];
+  last_used_at: string | null;
+  created_at: string;
+}
+
+/** A new token: the only time its plaintext is ever shown. */
+export interface CreatedToken extends TokenRecord {
+  token: string;
+}
+
+export type LandingOptions = Static<typeof LandingOptionsResponse>;

@@ -1,0 +1,73 @@
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { Locked } from '../components/locked.tsx';
+import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffiliateTags } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Me } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+
+/** The person's tag per affiliate program, added to every link that goes to that program's store. */
+export function AffiliatesPage({ me }: { me: Me }) {
+  const allowed = me.features.affiliates.allowed;
+  const programs = useData(allowed ? listAffiliatePrograms : null, []);
+  const tags = useData(allowed ? listAffiliateTags : null, []);
+  // Id 1 (Amazon US) heads the catalog, so the state matches the option the select shows first.
+  const [program, setProgram] = useState('1');
+  const [tag, setTag] = useState('');
+  const [error, setError] = useState<string>();
+  const add = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await createAffiliateTag({ affiliate_program_id: Number(program), tag });
+      setTag('');
+      setError(undefined);
+      tags.reload();
+    } catch (e) {
+      setError(formatError(e, 'paths'));
+    }
+  };
+  const remove = async (id: number) => {
+    await deleteAffiliateTag(id);
+    tags.reload();
+  };
+  const list = tags.data?.data;
+  return (
+    <main>
+      <h1>Affiliate tags</h1>
+      <p>
+        Your tag is added to every link that goes to a program's store, including targeted destinations and choice-page
+        options.
+      </p>
+      <Locked me={me} feature="affiliates">
+        <form class="row" onSubmit={add} aria-label="Add an affiliate tag">
+          <label>
+            Program{' '}
+            <select name="program" value={program} onChange={(e) => setProgram(e.currentTarget.value)}>
+              {(programs.data?.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.param}=)
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="grow">
+            Your tag <input name="tag" required value={tag} onInput={(e) => setTag(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Add</button>
+        </form>
+        <ErrorMessage error={error} />
+        {list?.length === 0 && <p class="empty">No tags yet.</p>}
+        <ul class="plain">
+          {(list ?? []).map((t) => (
+            <li key={t.id}>
+              {t.affiliate_program.name}: <code>{t.tag}</code>{' '}
+              <button class="link-button" onClick={() => remove(t.id)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Locked>
+    </main>
+  );
+}

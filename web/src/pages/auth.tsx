@@ -1,0 +1,59 @@
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { signIn, signUp } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Me } from '../lib/types.ts';
+
+/** Sign in or sign up: one form, as both take an email and a password. */
+export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSignedIn: (me: Me) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      onSignedIn(await (mode === 'signin' ? signIn : signUp)({ email, password }));
+    } catch (e) {
+      setError(formatError(e));
+    }
+  };
+  return (
+    <main class="narrow">
+      <h1>{mode === 'signin' ? 'Sign in to Hoplink' : 'Create your Hoplink account'}</h1>
+      <form onSubmit={submit}>
+        <label>
+          Email{' '}
+          <input
+            type="email"
+            name="email"
+            required
+            autocomplete="email"
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Password{' '}
+          <input
+            type="password"
+            name="password"
+            required
+            minLength={8}
+            autocomplete={mode === 'signin' ? 'current-password' : 'new-password'}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <ErrorMessage error={error} />
+        <button type="submit">{mode === 'signin' ? 'Sign in' : 'Sign up'}</button>
+      </form>
+      <p>
+        {mode === 'signin' ? (
+          <a href="#/signup">No account yet? Sign up</a>
+        ) : (
+          <a href="#/signin">Already have an account? Sign in</a>
+        )}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'preact/hooks';
+import { DomainCard } from '../components/domain-card.tsx';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { Locked } from '../components/locked.tsx';
+import { checkDomain, createDomain, deleteDomain, listDomains } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Announce } from '../lib/toast.ts';
+import type { Me } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+
+/** Custom short-link domains: add one, create the DNS record shown, check it, remove it. */
+export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
+  const domains = useData(me.features.domains.allowed ? listDomains : null, []);
+  const [hostname, setHostname] = useState('');
+  const [error, setError] = useState<string>();
+  const add = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await createDomain({ hostname });
+      setHostname('');
+      setError(undefined);
+      domains.reload();
+    } catch (e) {
+      setError(formatError(e, 'paths'));
+    }
+  };
+  const check = async (id: number) => {
+    try {
+      const domain = await checkDomain(id);
+      const verified = domain.status === 'active';
+      announce(verified ? `${domain.hostname} is verified.` : `${domain.hostname}: record not found yet.`);
+      domains.reload();
+    } catch (e) {
+      announce(formatError(e, 'paths'));
+    }
+  };
+  const remove = async (id: number, name: string) => {
+    if (!confirm(`Remove ${name}?`)) return;
+    try {
+      await deleteDomain(id);
+      domains.reload();
+    } catch (e) {
+      announce(formatError(e, 'paths'));
+    }
+  };
+  const list = domains.data?.data;
+  return (
+    <main>
+      <h1>Custom domains</h1>
+      <Locked me={me} feature="domains">
+        <form class="row" onSubmit={add} aria-label="Add a domain">
+          <label class="grow">
+            Hostname{' '}
+            <input
+              name="hostname"
+              required
+              placeholder="go.yourbrand.com"
+              value={hostname}
+              onInput={(e) => setHostname(e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit">Add domain</button>
+        </form>
+        <ErrorMessage error={error} />
+        {list?.length === 0 && <p class="empty">No domains yet. Add one, then create the DNS record shown.</p>}
+        {(list ?? []).map((d) => (
+          <DomainCard
+            key={d.id}
+            domain={d}
+            announce={announce}
+            onCheck={() => check(d.id)}
+            onRemove={() => remove(d.id, d.hostname)}
+          />
+        ))}
+      </Locked>
+    </main>
+  );
+}

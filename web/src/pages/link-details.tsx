@@ -1,0 +1,67 @@
+import { ErrorMessage } from '../components/error-message.tsx';
+import { LinkEditForm } from '../components/link-edit-form.tsx';
+import { LinkStatistics } from '../components/link-statistics.tsx';
+import { QrCode } from '../components/qr-code.tsx';
+import { getLink, linkStats, updateLink } from '../lib/api.ts';
+import { copy } from '../lib/clipboard.ts';
+import type { Announce } from '../lib/toast.ts';
+import { BREAKDOWNS, type Me } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+
+/** One link: its short URL, the edit form, its QR code and its statistics. */
+export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; announce: Announce }) {
+  const link = useData(() => getLink(id), [id]);
+  const breakdowns = me.features.breakdowns.allowed;
+  const stats = useData(() => linkStats(id, breakdowns ? BREAKDOWNS : []), [id, breakdowns]);
+  if (link.error)
+    return (
+      <main>
+        <ErrorMessage error={link.error} />
+      </main>
+    );
+  if (!link.data)
+    return (
+      <main>
+        <p>Loading…</p>
+      </main>
+    );
+  const l = link.data;
+  const toggle = async () => {
+    await updateLink(id, { is_active: !l.is_active });
+    announce(l.is_active ? 'Link turned off.' : 'Link turned on.');
+    link.reload();
+  };
+  return (
+    <main>
+      <p>
+        <a href="#/links">← All links</a>
+      </p>
+      <h1>{l.short_code}</h1>
+      <p class="row">
+        <code class="short-url">{l.short_url}</code>
+        <button onClick={() => copy(l.short_url, announce)}>Copy</button>
+        <button onClick={toggle}>{l.is_active ? 'Turn off' : 'Turn on'}</button>
+      </p>
+      <p>
+        Goes to{' '}
+        <a href={l.redirect_url} rel="noopener noreferrer">
+          {l.redirect_url}
+        </a>
+        {l.category && <> · Category: {l.category.name}</>}
+        {l.type === 'choice_page' && <> · Choice page</>}
+      </p>
+      {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
+      <LinkEditForm
+        key={l.updated_at}
+        link={l}
+        me={me}
+        onSaved={(m) => {
+          announce(m);
+          link.reload();
+        }}
+      />
+      <QrCode url={l.short_url} name={l.short_code} />
+      <LinkStatistics stats={stats.data} error={stats.error} />
+    </main>
+  );
+}

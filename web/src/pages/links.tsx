@@ -1,0 +1,193 @@
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { createLink, deleteLink, listCategories, listLinks } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Announce } from '../lib/toast.ts';
+import type { ListLinksInput } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+
+type Sort = NonNullable<ListLinksInput['sort']>;
+type Direction = NonNullable<ListLinksInput['direction']>;
+
+const SORTS: Array<[Sort, string]> = [
+  ['created_at', 'Created'],
+  ['click_count', 'Clicks'],
+  ['redirect_url', 'Destination'],
+  ['short_code', 'Code'],
+];
+
+/** The link list: create a link, then search, sort, filter by category and page through. */
+export function LinksPage({ announce }: { announce: Announce }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('created_at');
+  const [direction, setDirection] = useState<Direction>('desc');
+  const [page, setPage] = useState(1);
+  const [category, setCategory] = useState('');
+  const categories = useData(listCategories, []);
+  const [url, setUrl] = useState('');
+  const [alias, setAlias] = useState('');
+  const [error, setError] = useState<string>();
+  const query: ListLinksInput = {
+    sort,
+    direction,
+    page,
+    per_page: 15,
+    ...(search ? { search } : {}),
+    ...(category ? { category_id: Number(category) } : {}),
+  };
+  const list = useData(() => listLinks(query), [sort, direction, page, search, category]);
+  const create = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const link = await createLink({ redirect_url: url, ...(alias ? { short_code: alias } : {}) });
+      setUrl('');
+      setAlias('');
+      setError(undefined);
+      announce(`Created ${link.short_url}`);
+      list.reload();
+    } catch (e) {
+      setError(formatError(e));
+    }
+  };
+  const remove = async (id: number, code: string) => {
+    if (!confirm(`Delete the link ${code}? Its statistics are deleted too.`)) return;
+    await deleteLink(id);
+    announce('Link deleted.');
+    list.reload();
+  };
+  const links = list.data?.data;
+  const meta = list.data?.meta;
+  return (
+    <main>
+      <h1>Links</h1>
+      <form class="row" onSubmit={create} aria-label="Create a link">
+        <label class="grow">
+          Destination URL{' '}
+          <input
+            type="url"
+            name="redirect_url"
+            required
+            placeholder="https://example.com/page"
+            value={url}
+            onInput={(e) => setUrl(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Custom alias (optional){' '}
+          <input
+            name="short_code"
+            pattern="[A-Za-z0-9_-]{3,64}"
+            value={alias}
+            onInput={(e) => setAlias(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit">Shorten</button>
+      </form>
+      <ErrorMessage error={error} />
+      <div class="row">
+        <label class="grow">
+          Search{' '}
+          <input
+            type="search"
+            value={search}
+            onInput={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        {/* The selects offer only Sort and Direction values, hence the casts. */}
+        <label>
+          Sort{' '}
+          <select value={sort} onChange={(e) => setSort(e.currentTarget.value as Sort)}>
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order{' '}
+          <select value={direction} onChange={(e) => setDirection(e.currentTarget.value as Direction)}>
+            <option value="desc">Descending</option>
+            <option value="asc">Ascending</option>
+          </select>
+        </label>
+        <label>
+          Category{' '}
+          <select
+            name="category_filter"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.currentTarget.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {(categories.data?.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorMessage error={list.error} />
+      {links && links.length === 0 && (
+        <p class="empty">No links yet. Paste a URL above to make your first short link.</p>
+      )}
+      {links && links.length > 0 && (
+        <table class="links">
+          <thead>
+            <tr>
+              <th>Short link</th>
+              <th>Destination</th>
+              <th class="num">Clicks</th>
+              <th>Status</th>
+              <th>
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.map((link) => (
+              <tr key={link.id}>
+                <td>
+                  <a href={`#/links/${link.id}`}>{link.short_url.replace(/^https?:\/\//, '')}</a>
+                </td>
+                <td class="truncate" title={link.redirect_url}>
+                  {link.redirect_url}
+                </td>
+                <td class="num">{link.click_count}</td>
+                <td>{link.is_active ? 'Active' : 'Off'}</td>
+                <td>
+                  <button
+                    class="link-button"
+                    onClick={() => remove(link.id, link.short_code)}
+                    aria-label={`Delete ${link.short_code}`}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {meta && meta.last_page > 1 && (
+        <nav class="row" aria-label="Pages">
+          <button disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {meta.current_page} of {meta.last_page}
+          </span>
+          <button disabled={page >= meta.last_page} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { createToken, listTokens, revokeToken } from '../lib/api.ts';
+import { copy } from '../lib/clipboard.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Announce } from '../lib/toast.ts';
+import type { Ability } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+
+// The server's ABILITIES (src/core/plans.ts), kept here so no server module is bundled; the type checks them.
+const ABILITIES: Ability[] = ['read', 'create', 'update', 'delete'];
+
+/** API tokens: create one with chosen abilities (its secret is shown once), list them, revoke them. */
+export function TokensPage({ announce }: { announce: Announce }) {
+  const tokens = useData(listTokens, []);
+  const [name, setName] = useState('');
+  const [abilities, setAbilities] = useState<Ability[]>(['read']);
+  const [fresh, setFresh] = useState<string>();
+  const [error, setError] = useState<string>();
+  const create = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const token = await createToken({ name, abilities });
+      setFresh(token.token);
+      setName('');
+      setError(undefined);
+      tokens.reload();
+    } catch (e) {
+      setError(formatError(e));
+    }
+  };
+  const revoke = async (id: number, tokenName: string) => {
+    if (!confirm(`Revoke "${tokenName}"? Programs using it stop working at once.`)) return;
+    await revokeToken(id);
+    announce('Token revoked.');
+    tokens.reload();
+  };
+  const toggle = (ability: Ability) =>
+    setAbilities(abilities.includes(ability) ? abilities.filter((a) => a !== ability) : [...abilities, ability]);
+  const list = tokens.data?.data;
+  return (
+    <main>
+      <h1>API tokens</h1>
+      <p>
+        Tokens let scripts and tools use the <a href="/docs">Hoplink API</a> as you. Give each only the abilities it
+        needs.
+      </p>
+      <form onSubmit={create} aria-label="Create a token">
+        <label>
+          Token name{' '}
+          <input
+            name="token_name"
+            required
+            maxLength={255}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+        <fieldset>
+          <legend>Abilities</legend>
+          {ABILITIES.map((a) => (
+            <label class="check" key={a}>
+              <input type="checkbox" name={`ability_${a}`} checked={abilities.includes(a)} onChange={() => toggle(a)} />{' '}
+              {a}
+            </label>
+          ))}
+        </fieldset>
+        <ErrorMessage error={error} />
+        <button type="submit">Create token</button>
+      </form>
+      {fresh && (
+        <div class="notice" role="status">
+          <p>
+            <strong>Copy this token now.</strong> It is shown only once.
+          </p>
+          <p class="row">
+            <code data-testid="new-token">{fresh}</code> <button onClick={() => copy(fresh, announce)}>Copy</button>
+          </p>
+        </div>
+      )}
+      {list && list.length === 0 && <p class="empty">No tokens yet.</p>}
+      {list && list.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Abilities</th>
+              <th>Last used</th>
+              <th>
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((t) => (
+              <tr key={t.id}>
+                <td>{t.name}</td>
+                <td>{t.abilities.join(', ')}</td>
+                <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : 'Never'}</td>
+                <td>
+                  <button class="link-button" onClick={() => revoke(t.id, t.name)}>
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
