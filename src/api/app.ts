@@ -6,6 +6,7 @@ import { registerDashboard } from '../dashboard/plugin.ts';
 import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerValidators } from './plugins/validation.ts';
 import { affiliateRoutes } from './routes/affiliates.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -34,6 +35,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
   registerValidators(app);
   registerErrorHandling(app);
   registerJsonParser(app);
+  await registerSecurityHeaders(app, { https: ctx.config.appUrl.startsWith('https:') });
   for (const schema of [
     MessageBody,
     ValidationErrorBody,

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+// Issue 17, item 9: every page of the dashboard (and the API docs) runs under its CSP without a
+// single violation: nothing inline, nothing from elsewhere.
+describe.skipIf(!existsSync(CHROMIUM))('the dashboard under its Content-Security-Policy', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let page: Page;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    service = await startService();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { reportViolation(text: string): void }).reportViolation;
+        report(`${event.violatedDirective} blocked ${event.blockedURI} on ${location.href}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows every page of a Business account with no CSP violation', async () => {
+    const email = `csp-${Date.now()}@example.com`;
+    await page.goto(`${service.apiUrl}/#/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', 'business');
+    await page.reload();
+    await page.getByLabel('Destination URL').fill('https://example.com/csp');
+    await page.getByRole('button', { name: 'Shorten' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'https://example.com/csp' });
+    await row.waitFor();
+    await row.getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'QR code' }).waitFor();
+    for (const route of ['tokens', 'account', 'categories', 'affiliates', 'domains', 'links']) {
+      await page.goto(`${service.apiUrl}/#/${route}`);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto(`${service.apiUrl}/docs`);
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+});
