@@ -40,6 +40,19 @@ export function hasBusinessAccess(plan: Plan): boolean {
   return plan === 'business';
 }
 
+/**
+ * After leaving the Business plan, links on the owner's custom domains keep redirecting this long,
+ * time to move them or upgrade again; everything else Business-only stops at once (data is kept).
+ */
+export const CUSTOM_DOMAIN_GRACE_DAYS = 30;
+
+/** Whether the short host serves the owner's custom domains at `now`. */
+export function servesCustomDomains(plan: Plan, downgradedAt: string | null, now: number): boolean {
+  if (hasBusinessAccess(plan)) return true;
+  if (downgradedAt === null) return false;
+  return now < Date.parse(downgradedAt) + CUSTOM_DOMAIN_GRACE_DAYS * 86_400_000;
+}
+
 /** Throws plan-required (403) for a plan without API access. */
 export function assertApiAccess(plan: Plan): void {
   if (!hasApiAccess(plan)) {

@@ -125,3 +125,25 @@ describe('the choice page', () => {
     expect(html).not.toMatch(/<script|src=/);
   });
 });
+
+describe('decideRedirect for an owner who left the Business plan', () => {
+  const business = false;
+  const full = link({ targeting: ukOnly, options: ['https://a.example', 'https://b.example'] });
+  const uk: Visitor = { ...visitor, country: 'GB' };
+  it('sends every visitor to the destination: no targeting, no choice page', () => {
+    expect(decideRedirect(full, get(null, uk), noTags, business)).toEqual({
+      kind: 'redirect',
+      location: 'https://example.com/main',
+      record: { kind: 'click' },
+    });
+  });
+  it('answers 404 for an option of the choice page it no longer shows', () => {
+    expect(decideRedirect(full, get(1), noTags, business)).toEqual({ kind: 'not-found' });
+  });
+  it('still answers 404 for an inactive link, and records nothing for HEAD', () => {
+    expect(decideRedirect(link({ isActive: false }), get(), noTags, business)).toEqual({ kind: 'not-found' });
+    expect(decideRedirect(full, { ...get(), method: 'HEAD' }, noTags, business)).toMatchObject({
+      record: { kind: 'none' },
+    });
+  });
+});

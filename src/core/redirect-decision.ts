@@ -34,13 +34,20 @@ export type Decision =
 const NONE: Record = { kind: 'none' };
 const CLICK: Record = { kind: 'click' };
 
-/** Decisions §4, as a pure function: resolve -> decide here -> reply -> record elsewhere. */
+/**
+ * Decisions §4, as a pure function: resolve -> decide here -> reply -> record elsewhere.
+ * `business`: the owner is on the Business plan. When not (a downgrade keeps the data), targeting
+ * and the choice page are not applied: the link is a plain redirect to its destination. The
+ * caller passes no affiliate tags for such an owner.
+ */
 export function decideRedirect(
   link: RedirectableLink | undefined,
   request: VisitRequest,
   tags: TagsByProgram,
+  business = true,
 ): Decision {
   if (!link || !link.isActive) return { kind: 'not-found' };
+  if (!business) return plainRedirect(link, request);
   const counts = request.method === 'GET';
   if (request.optionNumber !== null) {
     const index = request.optionNumber - 1;
@@ -57,4 +64,10 @@ export function decideRedirect(
   if (targeted) return { kind: 'redirect', location: applyAffiliateTag(targeted, tags), record: counts ? CLICK : NONE };
   if (link.options.length > 0) return { kind: 'choice-page', options: link.options, record: counts ? CLICK : NONE };
   return { kind: 'redirect', location: applyAffiliateTag(link.redirectUrl, tags), record: counts ? CLICK : NONE };
+}
+
+/** A link whose owner has left the Business plan: its destination, and no option page. */
+function plainRedirect(link: RedirectableLink, request: VisitRequest): Decision {
+  if (request.optionNumber !== null) return { kind: 'not-found' };
+  return { kind: 'redirect', location: link.redirectUrl, record: request.method === 'GET' ? CLICK : NONE };
 }

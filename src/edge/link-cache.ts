@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { TagsByProgram } from '../core/affiliate.ts';
+import { hasBusinessAccess, isPlan, servesCustomDomains } from '../core/plans.ts';
 import type { RedirectableLink } from '../core/redirect-decision.ts';
 import { compileConditions } from '../core/targeting.ts';
 import type { EventBus } from '../services/events.ts';
@@ -14,6 +15,14 @@ export interface LinkCacheOptions {
 /** An unknown code, remembered for a while so a flood of misses does not reach the database. */
 const MISSING = Symbol('missing');
 type Entry = RedirectableLink | typeof MISSING;
+
+/** What the short host applies of a link's owner: their plan's features and affiliate tags. */
+export interface Owner {
+  business: boolean;
+  tags: TagsByProgram;
+}
+
+const NO_TAGS: TagsByProgram = new Map();
 
 const keyOf = (domainId: number | null, code: string) => `${domainId ?? 0}/${code}`;
 
@@ -30,7 +39,9 @@ function sizeOf(entry: Entry): number {
 export class LinkCache {
   readonly #uow: UnitOfWork;
   readonly #links: LRUCache<string, Entry>;
-  readonly #tags = new LRUCache<number, TagsByProgram>({ max: 10_000 });
+  // Owners and hosts are re-read after a minute: a plan changed with the CLI (another process)
+  // reaches the short host within that, with no channel between the two.
+  readonly #owners = new LRUCache<number, Owner>({ max: 10_000, ttl: 60_000 });
   readonly #hosts: LRUCache<string, number | typeof MISSING>;
   readonly #keyByLinkId = new Map<number, string>();
   readonly #inFlight = new Map<string, Promise<Entry>>();
@@ -62,7 +73,11 @@ export class LinkCache {
           break;
         }
         case 'tags-changed':
-          this.#tags.delete(change.userId);
+          this.#owners.delete(change.userId);
+          break;
+        case 'plan-changed':
+          this.#owners.delete(change.userId);
+          this.#hosts.clear();
           break;
         case 'domains-changed':
           this.#hosts.clear();
@@ -111,14 +126,17 @@ export class LinkCache {
     return entry;
   }
 
-  peekTags(userId: number): TagsByProgram | undefined {
-    return this.#tags.get(userId);
+  peekOwner(userId: number): Owner | undefined {
+    return this.#owners.get(userId);
   }
 
-  async loadTags(userId: number): Promise<TagsByProgram> {
-    const tags = await this.#uow.read((stores) => stores.redirect.ownerTags(userId));
-    this.#tags.set(userId, tags);
-    return tags;
+  async loadOwner(userId: number): Promise<Owner> {
+    const row = await this.#uow.read((stores) => stores.redirect.owner(userId));
+    const business = row !== undefined && isPlan(row.plan) && hasBusinessAccess(row.plan);
+    // Affiliate tags are a Business feature: an owner who left the plan keeps them, unapplied.
+    const owner: Owner = { business, tags: business ? row.tags : NO_TAGS };
+    this.#owners.set(userId, owner);
+    return owner;
   }
 
   /** The custom domain serving `hostname`; null for the default host or an unknown host. */
@@ -128,8 +146,12 @@ export class LinkCache {
     return entry === MISSING ? null : entry;
   }
 
+  /** A domain serves while it is active and its owner is on Business, or within the grace after leaving it. */
   async loadHost(hostname: string): Promise<number | null> {
-    const id = await this.#uow.read((stores) => stores.redirect.activeDomainId(hostname));
+    const domain = await this.#uow.read((stores) => stores.redirect.activeDomain(hostname));
+    const serves =
+      domain !== undefined && isPlan(domain.plan) && servesCustomDomains(domain.plan, domain.downgradedAt, Date.now());
+    const id = serves ? domain.id : undefined;
     this.#hosts.set(hostname, id ?? MISSING);
     return id ?? null;
   }

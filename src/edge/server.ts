@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { primaryLanguage } from '../core/accept-language.ts';
-import type { TagsByProgram } from '../core/affiliate.ts';
 import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE, renderChoicePage } from '../core/choice-page.ts';
 import { decideRedirect, type Decision, type RedirectableLink } from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
@@ -11,7 +10,7 @@ import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
 import { createBoundedServer } from './bounded-server.ts';
-import { LinkCache } from './link-cache.ts';
+import { LinkCache, type Owner } from './link-cache.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
 
 export interface EdgeDeps {
@@ -23,7 +22,7 @@ export interface EdgeDeps {
   trustProxy: boolean;
 }
 
-const NO_TAGS: TagsByProgram = new Map();
+const NO_OWNER: Owner = { business: false, tags: new Map() };
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
 /** Node refuses non-ASCII in headers; such destinations go out in their encoded form. */
@@ -63,13 +62,14 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     res: ServerResponse,
     code: string,
     link: RedirectableLink | null,
-    tags: TagsByProgram,
+    owner: Owner,
     optionNumber: number | null,
   ): void {
     const decision: Decision = decideRedirect(
       link ?? undefined,
       { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) },
-      tags,
+      owner.tags,
+      owner.business,
     );
     if (decision.kind === 'not-found') {
       notFound(res);
@@ -120,8 +120,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   ): Promise<void> {
     const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
     const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
-    const tags = link ? (deps.cache.peekTags(link.userId) ?? (await deps.cache.loadTags(link.userId))) : NO_TAGS;
-    reply(req, res, code, link, tags, optionNumber);
+    const owner = link ? (deps.cache.peekOwner(link.userId) ?? (await deps.cache.loadOwner(link.userId))) : NO_OWNER;
+    reply(req, res, code, link, owner, optionNumber);
   }
 
   return (req, res) => {
@@ -142,9 +142,9 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     // The common case stays synchronous: default host, link and owner's tags already cached.
     if (host === defaultHost || deps.cache.peekHost(host) === null) {
       const link = deps.cache.peek(null, target.code);
-      const tags = link ? deps.cache.peekTags(link.userId) : NO_TAGS;
-      if (link !== undefined && tags !== undefined) {
-        reply(req, res, target.code, link, tags, target.optionNumber);
+      const owner = link ? deps.cache.peekOwner(link.userId) : NO_OWNER;
+      if (link !== undefined && owner !== undefined) {
+        reply(req, res, target.code, link, owner, target.optionNumber);
         return;
       }
     }

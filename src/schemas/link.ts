@@ -27,8 +27,8 @@ const VALUES_HELP = [
 
 export const ConditionSchema = Type.Object(
   {
-    type: Type.Union(CONDITION_TYPES.map((type) => Type.Literal(type))),
-    operator: Type.Union(OPERATORS.map((operator) => Type.Literal(operator))),
+    type: Type.Enum(CONDITION_TYPES),
+    operator: Type.Enum(OPERATORS),
     values: Type.Array(Type.String({ maxLength: MAX_CONDITION_VALUE_LENGTH }), {
       minItems: 1,
       maxItems: MAX_CONDITION_VALUES,
@@ -98,12 +98,7 @@ export const UpdateLinkBody = Type.Object(
 
 export const ListLinksQuery = Type.Object(
   {
-    sort: Type.Optional(
-      Type.Union(
-        LINK_SORTS.map((s) => Type.Literal(s)),
-        { default: 'created_at' },
-      ),
-    ),
+    sort: Type.Optional(Type.Enum(LINK_SORTS, { default: 'created_at' })),
     direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     category_id: Type.Optional(Id),
     search: Type.Optional(Type.String({ maxLength: 255 })),

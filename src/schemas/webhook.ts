@@ -26,7 +26,7 @@ export const CreateWebhookBody = Type.Object(
       maxLength: 2048,
       description: 'Absolute https URL (http only when the server allows it for development).',
     }),
-    events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), {
+    events: Type.Array(Type.Enum(WEBHOOK_EVENTS), {
       minItems: 1,
       maxItems: WEBHOOK_EVENTS.length,
       description: WEBHOOK_EVENTS.join(', '),

@@ -1,6 +1,6 @@
 import { AppError, invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
-import type { Ability, Plan } from '../core/plans.ts';
+import { hasBusinessAccess, type Ability, type Plan } from '../core/plans.ts';
 import { isBreachedPassword } from './breached-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
@@ -40,11 +40,11 @@ export async function checkCredentials(uow: UnitOfWork, email: string, password:
   const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !matches)
     throw invalidField('email', 'These credentials do not match our records.');
-  const { passwordHash: _, ...withoutHash } = user;
-  return withoutHash;
+  const { passwordHash: _hash, downgradedAt: _downgraded, ...withoutSecrets } = user;
+  return withoutSecrets;
 }
 
-async function userByEmailOrThrow(work: Work, email: string): Promise<User> {
+async function userByEmailOrThrow(work: Work, email: string) {
   const user = await work.stores.users.findByEmail(email);
   if (!user) throw new AppError('not-found', `No user with email ${email}.`);
   return user;
@@ -53,7 +53,15 @@ async function userByEmailOrThrow(work: Work, email: string): Promise<User> {
 /** The operator's plan change (hoplink user set-plan). */
 export async function changePlan(work: Work, email: string, plan: Plan): Promise<User> {
   const user = await userByEmailOrThrow(work, email);
-  return work.stores.users.setPlan(user.id, plan);
+  const updated = await work.stores.users.setPlan(user.id, plan, downgradeTime(user, plan, new Date()));
+  work.emit({ kind: 'plan-changed', userId: user.id });
+  return updated;
+}
+
+/** When a user leaves Business, the moment they did (custom domains' grace runs from it); null on Business. */
+function downgradeTime(user: User & { downgradedAt: string | null }, plan: Plan, now: Date): string | null {
+  if (hasBusinessAccess(plan)) return null;
+  return hasBusinessAccess(user.plan) ? now.toISOString() : user.downgradedAt;
 }
 
 /** A token for the user with this email (hoplink token create); the plaintext is shown once. */

@@ -45,23 +45,33 @@ export async function loadRedirectable(
   };
 }
 
-export async function loadOwnerTags(db: Kysely<Database>, userId: number): Promise<Map<number, string>> {
+/** What the short host needs about a link's owner: their plan, and their affiliate tags. */
+export async function loadOwner(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ plan: string; tags: Map<number, string> } | undefined> {
+  const user = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
   const rows = await db
     .selectFrom('affiliate_tags')
     .select(['program_id', 'tag'])
     .where('user_id', '=', userId)
     .execute();
-  return new Map(rows.map((row) => [row.program_id, row.tag]));
+  return { plan: user.plan, tags: new Map(rows.map((row) => [row.program_id, row.tag])) };
 }
 
-export async function findActiveDomainId(db: Kysely<Database>, hostname: string): Promise<number | undefined> {
-  const row = await db
+/** The active custom domain with this hostname, and its owner's plan. */
+export async function findActiveDomain(
+  db: Kysely<Database>,
+  hostname: string,
+): Promise<{ id: number; plan: string; downgradedAt: string | null } | undefined> {
+  return db
     .selectFrom('domains')
-    .select('id')
-    .where('hostname', '=', hostname)
-    .where('status', '=', 'active')
+    .innerJoin('users', 'users.id', 'domains.user_id')
+    .select(['domains.id', 'users.plan', 'users.downgraded_at as downgradedAt'])
+    .where('domains.hostname', '=', hostname)
+    .where('domains.status', '=', 'active')
     .executeTakeFirst();
-  return row?.id;
 }
 
-export const redirectStore = { load: loadRedirectable, ownerTags: loadOwnerTags, activeDomainId: findActiveDomainId };
+export const redirectStore = { load: loadRedirectable, owner: loadOwner, activeDomain: findActiveDomain };

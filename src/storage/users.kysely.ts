@@ -51,9 +51,9 @@ export async function insertUser(
 export async function findUserByEmail(
   db: Kysely<Database>,
   email: string,
-): Promise<(User & { passwordHash: string | null }) | undefined> {
+): Promise<(User & { passwordHash: string | null; downgradedAt: string | null }) | undefined> {
   const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  return row && { ...toUser(row), passwordHash: row.password_hash };
+  return row && { ...toUser(row), passwordHash: row.password_hash, downgradedAt: row.downgraded_at };
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
@@ -61,10 +61,16 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   return row && toUser(row);
 }
 
-export async function setUserPlan(db: Kysely<Database>, id: number, plan: Plan): Promise<User> {
+/** Changes the plan; `downgradedAt`: when the user left Business (null while on it). */
+export async function setUserPlan(
+  db: Kysely<Database>,
+  id: number,
+  plan: Plan,
+  downgradedAt: string | null = null,
+): Promise<User> {
   const row = await db
     .updateTable('users')
-    .set({ plan, updated_at: timestamp() })
+    .set({ plan, downgraded_at: downgradedAt, updated_at: timestamp() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
