@@ -25,15 +25,17 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
 
 const roomOf = (file: string) => relative(SRC, file).split('/')[0]!;
 
+const WEB = resolve(SRC, '../web/src');
 const files = sourceFiles(SRC);
+const webFiles = sourceFiles(WEB);
 const imports = new Map(
-  files.map((file) => {
+  [...files, ...webFiles].map((file) => {
     const text = readFileSync(file, 'utf8');
     const specifiers = [...text.matchAll(/^(?:import|export)[^'"]*from '([^']+)'/gm)].map((m) => m[1]!);
     return [
@@ -46,7 +48,8 @@ const imports = new Map(
 describe('the house', () => {
   it('keeps every room to the rooms below it', () => {
     const wrong: string[] = [];
-    for (const [file, { local }] of imports) {
+    for (const file of files) {
+      const { local } = imports.get(file)!;
       const room = roomOf(file);
       if (TOP.includes(room)) continue;
       const allowed = MAY_IMPORT[room];
@@ -73,7 +76,19 @@ describe('the house', () => {
     expect(impure.map((file) => relative(SRC, file))).toEqual([]);
   });
 
-  it('has no import circle', () => {
+  it('keeps the web app to its own rooms, types from the shared schemas and the core vocabularies', () => {
+    const reaching = webFiles.flatMap((file) => {
+      const { text } = imports.get(file)!;
+      return [...text.matchAll(/^import (type )?[^'"]*from '(\.\.\/[^']+)'/gm)]
+        .map((m) => ({ typeOnly: Boolean(m[1]), target: resolve(dirname(file), m[2]!) }))
+        .filter(({ target }) => target.startsWith(SRC))
+        .filter(({ typeOnly, target }) => !typeOnly && !relative(SRC, target).startsWith('core/'))
+        .map(({ target }) => `${relative(WEB, file)} -> ${relative(SRC, target)}`);
+    });
+    expect(reaching).toEqual([]);
+  });
+
+  it('has no import circle, in the server or the web app', () => {
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]) => {
@@ -86,7 +101,7 @@ describe('the house', () => {
       for (const target of imports.get(file)?.local ?? []) visit(target, [...path, file]);
       state.set(file, 'done');
     };
-    for (const file of files) visit(file, []);
+    for (const file of [...files, ...webFiles]) visit(file, []);
     expect(circles).toEqual([]);
   });
 });
