@@ -12,6 +12,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   schemas: ['core'],
   storage: ['core'],
   outbound: ['core'],
+  observability: ['core'],
   'domain-verification': ['core'],
   services: ['core', 'schemas', 'storage', 'outbound', 'domain-verification'],
   webhooks: ['core', 'schemas', 'storage', 'services', 'outbound'],

@@ -22,6 +22,8 @@ export interface Config {
   clickRetentionDays: number;
   dnsServers: string[];
   logLevel: string;
+  /** When set, GET /metrics needs `Authorization: Bearer <it>`. */
+  metricsToken: string | undefined;
   webhooks: {
     allowHttp: boolean;
     allowPrivate: boolean;
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     clickRetentionDays: integer(env, 'CLICK_RETENTION_DAYS', 365, 0, 36_500),
     dnsServers: dnsServers(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     webhooks: {
       allowHttp: boolean(env, 'WEBHOOK_ALLOW_HTTP', false),
       allowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -3,12 +3,15 @@ import type { Authenticate } from './api/plugins/auth.ts';
 import { memoryRateLimiters, type RateLimiters } from './services/rate-limits.ts';
 import { linkResource } from './api/serializers.ts';
 import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
+import type { FailedBatch } from './clicks/buffer.ts';
 import { createLocalClickPipeline, createStreamClickPipeline, type RecordingSink } from './clicks/pipeline.ts';
 import { startRetention } from './clicks/retention.ts';
 import type { Config } from './config.ts';
 import { messageOf } from './core/errors.ts';
 import { createCloudflareProvider } from './domain-verification/cloudflare-provider.ts';
 import { createDnsProvider } from './domain-verification/dns-provider.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { Metrics } from './observability/metrics.ts';
 import { RedisEventBus } from './redis/event-bus.ts';
 import { redisRateLimiters } from './redis/rate-limiters.ts';
 import { connectRedis } from './redis/redis.ts';
@@ -47,23 +50,41 @@ export interface AppContext {
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
   clicks: RecordingSink;
+  logger: Logger;
+  metrics: Metrics;
+  /** Whether the database (and Redis, when configured) answer, each check bounded in time. */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
-export async function createAppContext(config: Config): Promise<AppContext> {
-  const database = openDatabase(config.databaseUrl);
+export interface Readiness {
+  ready: boolean;
+  checks: Record<string, 'ok' | string>;
+}
+
+const READINESS_DEADLINE_MS = 2_000;
+
+export async function createAppContext(config: Config, options: { logger?: Logger } = {}): Promise<AppContext> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const logError = (what: string) => (error: unknown) => logger.error({ err: error }, `${what}: ${messageOf(error)}`);
+  const database = openDatabase(config.databaseUrl, logError('PostgreSQL connection lost'));
   await migrateToLatest(database.db);
   const events = new EventBus();
   const uow = new UnitOfWork(database.db, events);
   const tokens = new TokenAuthenticator(uow);
-  const webhooks = startWebhooks(config, uow, events);
+  let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0 });
+  const metrics = new Metrics({ clicks: () => clickStats() });
+  const webhooks = startWebhooks(config, uow, events, metrics, logError);
   const geo = await openGeoLookup();
-  const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events) : undefined;
+  const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events, logError('Redis')) : undefined;
   const clickOptions = {
     uow,
     geo,
     after: webhooks.publisher,
-    onError: logError('click batch write failed (kept for retry)'),
+    // One line per failed batch, with what is kept: the buffer retries it on the next flush.
+    onError: (error: unknown, batch?: FailedBatch) =>
+      logger.error({ err: error, ...batch }, `click batch write failed, kept for retry: ${messageOf(error)}`),
+    onBatchWritten: (seconds: number) => metrics.observeBatch(seconds),
   };
   const pipeline = redis
     ? await createStreamClickPipeline({
@@ -73,6 +94,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
         claimIdleMs: config.clickClaimIdleMs,
       })
     : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
+  clickStats = () => pipeline.sink.stats();
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
 
   // Accepted clicks are handed on before anything else stops; the database closes last.
@@ -98,6 +120,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     webhooks,
     geo,
     clicks: pipeline.sink,
+    logger,
+    metrics,
+    readiness: () => checkReadiness({ database: () => uow.read((stores) => stores.health.ping()), redis: redis?.ping }),
     close: () => runEverything(shutdownSteps),
   };
 }
@@ -121,12 +146,40 @@ async function runEverything(steps: Array<() => Promise<void>>): Promise<void> {
   }
 }
 
-function logError(what: string): (error: unknown) => void {
-  return (error) => console.error(`${what}:`, error);
+/** Runs each check with a deadline; a check that throws or runs late names what failed. */
+async function checkReadiness(checks: Record<string, (() => Promise<unknown>) | undefined>): Promise<Readiness> {
+  const results: Readiness['checks'] = {};
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      if (!check) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${READINESS_DEADLINE_MS} ms`)),
+          READINESS_DEADLINE_MS,
+        );
+      });
+      try {
+        await Promise.race([check(), late]);
+        results[name] = 'ok';
+      } catch (error) {
+        results[name] = messageOf(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return { ready: Object.values(results).every((result) => result === 'ok'), checks: results };
 }
 
 /** Committed events become queued deliveries; a background worker sends them (every instance runs one). */
-function startWebhooks(config: Config, uow: UnitOfWork, events: EventBus) {
+function startWebhooks(
+  config: Config,
+  uow: UnitOfWork,
+  events: EventBus,
+  metrics: Metrics,
+  logError: (what: string) => (error: unknown) => void,
+) {
   const shortHostname = new URL(config.shortUrl).hostname;
   const publisher = new WebhookPublisher({
     uow,
@@ -145,6 +198,7 @@ function startWebhooks(config: Config, uow: UnitOfWork, events: EventBus) {
   });
   const worker = new WebhookWorker(uow, {
     ...config.webhooks,
+    onAttempt: (outcome) => metrics.countDelivery(outcome),
     clock: systemClock,
     batchSize: 20,
     maxResponseBytes: 64 * 1024,
@@ -172,12 +226,13 @@ function domainSettings(config: Config): DomainSettings {
 }
 
 /** Several instances: limits counted in Redis and committed events broadcast over pub/sub. */
-async function startRedis(config: Config, url: string, events: EventBus) {
-  const client: Redis = connectRedis(url);
+async function startRedis(config: Config, url: string, events: EventBus, onError: (error: unknown) => void) {
+  const client: Redis = connectRedis(url, onError);
   const bus = await RedisEventBus.start(client, events, `${config.redisPrefix}link-events`);
   return {
     client,
     rateLimiters: redisRateLimiters(client, config.rateLimits, config.redisPrefix),
+    ping: () => client.ping(),
     async close() {
       await bus.close();
       await client.quit().catch(() => {});

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createBoundedServer } from '../edge/bounded-server.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
@@ -15,6 +15,7 @@ import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { operationsRoutes } from './routes/operations.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { CategorySchema } from '../schemas/category.ts';
 import { MessageBody, ValidationErrorBody } from '../schemas/common.ts';
@@ -25,7 +26,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the API + dashboard app. Production (main.ts) and every HTTP test call this same function. */
 export async function buildApiApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    ...(options.logger ? { loggerInstance: ctx.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, handler),
@@ -45,6 +46,16 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     CategorySchema,
   ])
     app.addSchema(schema);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, not the URL: one series per endpoint, whatever ids are asked for.
+    const route = request.routeOptions.url ?? 'unmatched';
+    ctx.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  await app.register(operationsRoutes, {
+    readiness: ctx.readiness,
+    metrics: ctx.metrics,
+    metricsToken: ctx.config.metricsToken,
+  });
   await registerOpenApi(app, ctx.config.appUrl);
   await registerDashboard(app, ctx);
 

@@ -7,6 +7,7 @@ import { EventBus } from '../services/events.ts';
 import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
+import { backupDatabase, restoreDatabase } from './backup.ts';
 
 export interface CliIo {
   out(text: string): void;
@@ -137,6 +138,45 @@ export function buildProgram(io: CliIo): Command {
     .action(async (opts: { json?: boolean }) => {
       const applied = await withDatabase(io, async () => []);
       print(!!opts.json, { migrated: true, applied }, 'Database is up to date.');
+    });
+
+  program
+    .command('backup')
+    .description(
+      'Copy the SQLite database while the service runs (SQLite online backup); on PostgreSQL, shows the pg_dump command to use',
+    )
+    .requiredOption('--out <file>', 'the copy to write (refused if it exists, unless --force)')
+    .option('--force', 'replace an existing --out file')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { out: string; force?: boolean; json?: boolean }) => {
+      const result = await backupDatabase(loadConfig(io.env).databaseUrl, opts.out, { force: !!opts.force });
+      print(
+        !!opts.json,
+        { ...result },
+        `Backed up ${result.database} to ${result.backup}: ${result.bytes.toLocaleString('en-US')} bytes, schema ${result.schema ?? '(none)'}.`,
+      );
+    });
+
+  program
+    .command('restore')
+    .description(
+      'Replace the SQLite database with a backup; refused while the database is in use (stop the service first)',
+    )
+    .requiredOption('--from <file>', 'a file made by hoplink backup')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { from: string; json?: boolean }) => {
+      const result = await restoreDatabase(loadConfig(io.env).databaseUrl, opts.from);
+      print(
+        !!opts.json,
+        { ...result },
+        [
+          `Restored ${result.from} into ${result.restored} (schema ${result.schema}).`,
+          result.previous ? `The database it replaced is kept as ${result.previous}.` : '',
+          'Run `hoplink migrate` (or start the service) to bring it up to this version.',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      );
     });
 
   return program;

@@ -3,7 +3,13 @@ export interface ClickBufferOptions<T> {
   flushIntervalMs?: number;
   maxBatch?: number;
   maxBuffered?: number;
-  onError?: (error: unknown) => void;
+  /** Told of a failed write: how many visits the batch had, and how many now wait for the retry. */
+  onError?: (error: unknown, batch: FailedBatch) => void;
+}
+
+export interface FailedBatch {
+  visits: number;
+  keptForRetry: number;
 }
 
 export interface ClickBufferStats {
@@ -24,7 +30,7 @@ export class ClickBuffer<T> {
   readonly #write: (events: T[]) => Promise<void>;
   readonly #maxBatch: number;
   readonly #maxBuffered: number;
-  readonly #onError: (error: unknown) => void;
+  readonly #onError: (error: unknown, batch: FailedBatch) => void;
   readonly #timer: NodeJS.Timeout;
   #events: T[] = [];
   #flushing: Promise<void> | undefined;
@@ -70,7 +76,7 @@ export class ClickBuffer<T> {
       .catch((error: unknown) => {
         this.#stats.failedWrites += 1;
         this.#events.unshift(...batch);
-        this.#onError(error);
+        this.#onError(error, { visits: batch.length, keptForRetry: this.#events.length });
       })
       .finally(() => {
         this.#flushing = undefined;

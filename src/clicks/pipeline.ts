@@ -4,7 +4,7 @@ import { RedisStreamClickSink } from '../redis/stream-sink.ts';
 import { StreamClickConsumer } from '../redis/stream-consumer.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { isSqliteFile } from '../storage/database.ts';
-import { ClickBuffer, type ClickBufferStats } from './buffer.ts';
+import { ClickBuffer, type ClickBufferStats, type FailedBatch } from './buffer.ts';
 import type { GeoLookup } from './geo.ts';
 import type { ClickSink } from './sink.ts';
 import { ThreadClickWriter } from './thread-writer.ts';
@@ -42,7 +42,9 @@ export function createLocalClickPipeline(options: {
   uow: UnitOfWork;
   geo: GeoLookup;
   after: AfterClickBatch;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, batch?: FailedBatch) => void;
+  /** Told how long each committed batch took to write. */
+  onBatchWritten?: (seconds: number) => void;
 }): ClickPipeline {
   const { uow, after } = options;
   const threaded = isSqliteFile(options.databaseUrl) ? new ThreadClickWriter(options.databaseUrl) : undefined;
@@ -52,8 +54,10 @@ export function createLocalClickPipeline(options: {
   const buffer = new ClickBuffer<VisitFacts>({
     // Either writer answers with no more counted clicks than link.clicked deliveries can carry.
     write: async (visits) => {
+      const started = performance.now();
       const room = after.clickRoom(new Set(visits.map((visit) => visit.linkId)));
       after.clicksRecorded(await writeVisits(visits, room));
+      options.onBatchWritten?.((performance.now() - started) / 1000);
     },
     onError: options.onError,
   });
@@ -81,7 +85,8 @@ export async function createStreamClickPipeline(options: {
   uow: UnitOfWork;
   geo: GeoLookup;
   after: AfterClickBatch;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, batch?: FailedBatch) => void;
+  onBatchWritten?: (seconds: number) => void;
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
   const sink = new RedisStreamClickSink(options.redis, stream);
@@ -90,7 +95,10 @@ export async function createStreamClickPipeline(options: {
     group: `${options.prefix}click-writers`,
     claimIdleMs: options.claimIdleMs,
     onError: options.onError,
-    onWritten: (counted) => options.after.clicksRecorded(counted),
+    onWritten: (counted, seconds) => {
+      options.after.clicksRecorded(counted);
+      options.onBatchWritten?.(seconds);
+    },
   });
   await consumer.start();
   return {

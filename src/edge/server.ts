@@ -9,6 +9,7 @@ import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
+import { newRedirectCounts, type RedirectCounts } from '../observability/metrics.ts';
 import { createBoundedServer } from './bounded-server.ts';
 import { LinkCache, type Owner } from './link-cache.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
@@ -20,7 +21,11 @@ export interface EdgeDeps {
   appUrl: string;
   shortUrl: string;
   trustProxy: boolean;
+  /** Answers by outcome, counted in place (metrics read them when scraped). */
+  counts?: RedirectCounts;
 }
+
+const HEALTH_BODY = '{"status":"ok"}';
 
 const NO_OWNER: Owner = { business: false, tags: new Map() };
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
@@ -44,6 +49,7 @@ function notFound(res: ServerResponse): void {
  * awaited) -> reply. No API plugins run here.
  */
 export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const counts = deps.counts ?? newRedirectCounts();
   const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
 
   const visitorOf = (req: IncomingMessage) => (): Visitor => {
@@ -72,6 +78,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       owner.business,
     );
     if (decision.kind === 'not-found') {
+      counts.not_found++;
       notFound(res);
       return;
     }
@@ -89,6 +96,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       });
     }
     if (decision.kind === 'redirect') {
+      counts.redirect++;
       res.writeHead(302, {
         Location: safeLocation(decision.location),
         'Cache-Control': 'private, no-store',
@@ -97,6 +105,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       res.end();
       return;
     }
+    counts.choice_page++;
     const html = renderChoicePage({
       title: 'Choose where to go',
       options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })),
@@ -131,11 +140,19 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     }
     const target = parseTarget(req.url);
     if (target.kind === 'root') {
+      counts.root++;
       res.writeHead(302, { Location: deps.appUrl, 'Cache-Control': 'private, no-store', 'Content-Length': '0' }).end();
       return;
     }
     if (target.kind === 'invalid') {
+      counts.not_found++;
       notFound(res);
+      return;
+    }
+    // A load balancer's check of this port ("healthz" is a reserved code, so no link has it).
+    if (target.code === 'healthz' && target.optionNumber === null) {
+      counts.health++;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(HEALTH_BODY);
       return;
     }
     const host = hostnameOf(req.headers.host);
@@ -149,6 +166,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       }
     }
     resolveThenReply(req, res, host, target.code, target.optionNumber).catch(() => {
+      counts.unavailable++;
       if (!res.headersSent)
         res
           .writeHead(503, {
@@ -171,7 +189,10 @@ export interface RunningEdge {
 /** Starts the short host on SHORT_PORT with its own link cache. */
 export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
   const cache = new LinkCache(ctx.uow, ctx.events, ctx.config.linkCache);
+  const counts = newRedirectCounts();
+  ctx.metrics.watchEdge({ counts, cache: () => cache.stats() });
   const handler = createEdgeHandler({
+    counts,
     cache,
     geo: ctx.geo,
     clicks: ctx.clicks,

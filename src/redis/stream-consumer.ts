@@ -15,7 +15,8 @@ export interface StreamConsumerOptions {
   /** Entries pending this long on any consumer are taken over (their consumer is presumed dead). */
   claimIdleMs?: number;
   onError?: (error: unknown) => void;
-  onWritten?: (events: ClickEvent[]) => void;
+  /** After each committed batch: its counted clicks and how long the write took. */
+  onWritten?: (events: ClickEvent[], seconds: number) => void;
 }
 
 /**
@@ -107,6 +108,7 @@ export class StreamClickConsumer {
   }
 
   async #process(entries: Entry[]): Promise<void> {
+    const started = performance.now();
     const ids = entries.map(([id]) => id);
     const counted: ClickEvent[] = [];
     await this.#uow.transact(async ({ stores }) => {
@@ -124,7 +126,7 @@ export class StreamClickConsumer {
     // Only after the commit: acknowledge, and drop the entries so the stream stays small.
     await this.#redis.xack(this.#options.stream, this.#options.group, ...ids);
     await this.#redis.xdel(this.#options.stream, ...ids);
-    if (counted.length > 0) this.#options.onWritten?.(counted);
+    this.#options.onWritten?.(counted, (performance.now() - started) / 1000);
   }
 
   async close(): Promise<void> {

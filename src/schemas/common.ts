@@ -1,10 +1,20 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TObjectOptions, type TSchema } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 
+/** Example values for the OpenAPI document (annotations only: nothing validates against them). */
+export const EXAMPLE_APP_URL = 'http://localhost:3000';
+export const EXAMPLE_SHORT_URL = 'http://localhost:3001';
+export const EXAMPLE_CREATED_AT = '2026-11-02T09:15:00.000Z';
+export const EXAMPLE_UPDATED_AT = '2026-11-20T16:42:08.000Z';
+
 export const MessageBody = Type.Object(
   { message: Type.String() },
-  { $id: 'Message', description: 'An error: 401, 403, 404, 409, 413, 415, 429.' },
+  {
+    $id: 'Message',
+    description: 'An error: 401, 403, 404, 409, 413, 415, 429.',
+    examples: [{ message: 'Unauthenticated.' }],
+  },
 );
 
 export const ValidationErrorBody = Type.Object(
@@ -14,7 +24,17 @@ export const ValidationErrorBody = Type.Object(
       description: 'Field path (dot notation, e.g. conditions.0.values) to messages.',
     }),
   },
-  { $id: 'ValidationError' },
+  {
+    $id: 'ValidationError',
+    examples: [
+      {
+        message: 'The redirect url field must be a valid http or https URL of at most 2048 characters.',
+        errors: {
+          redirect_url: ['The redirect url field must be a valid http or https URL of at most 2048 characters.'],
+        },
+      },
+    ],
+  },
 );
 
 /** Ids are positive integers below 10^15: what a path may name, and exact in a double. */
@@ -58,10 +78,12 @@ export const PageMeta = Type.Object({
   total: Type.Integer(),
 });
 
-export function Paginated<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta });
+/** `options`: annotations for the OpenAPI document (description, examples). */
+export function Paginated<T extends TSchema>(item: T, options?: TObjectOptions) {
+  return Type.Object({ data: Type.Array(item), links: PageLinks, meta: PageMeta }, options);
 }
 
-export function DataList<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item) });
+/** `options`: annotations for the OpenAPI document (description, examples). */
+export function DataList<T extends TSchema>(item: T, options?: TObjectOptions) {
+  return Type.Object({ data: Type.Array(item) }, options);
 }

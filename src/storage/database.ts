@@ -26,9 +26,10 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. */
-export function openDatabase(url: string): DatabaseHandle {
+/** `onConnectionError`: an idle pooled PostgreSQL connection died (the pool replaces it). */
+export function openDatabase(url: string, onConnectionError: (error: Error) => void = () => {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url));
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onConnectionError);
   throw new Error(`Unsupported DATABASE_URL "${url}"`);
 }
 
@@ -90,7 +91,7 @@ export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, onConnectionError: (error: Error) => void): DatabaseHandle {
   // Every wait is bounded: a server that stops answering fails requests within seconds (503)
   // instead of holding them, and the pool reconnects by itself when the server is back.
   const pool = new pg.Pool({
@@ -103,7 +104,7 @@ function openPostgres(url: string): DatabaseHandle {
   });
   // An idle pooled connection can die (server restart, failover); without a listener that error
   // would crash the process. The pool replaces the connection on next use.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

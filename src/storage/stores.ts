@@ -3,6 +3,7 @@ import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
+import { healthStore } from './health.kysely.ts';
 import { landingOptionStore } from './landing-options.kysely.ts';
 import { linkStore } from './links.kysely.ts';
 import { redirectStore } from './redirect.kysely.ts';
@@ -45,6 +46,7 @@ export function storesFor(db: Executor) {
     stats: bind(db, statsStore),
     clicks: bind(db, clickStore),
     redirect: bind(db, redirectStore),
+    health: bind(db, healthStore),
   };
 }
 

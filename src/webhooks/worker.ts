@@ -21,6 +21,8 @@ export interface WorkerOptions extends SendOptions {
   maxInFlight?: number;
   /** Deliveries in flight at once to one webhook (default 2). */
   maxPerWebhook?: number;
+  /** Told of every attempt's outcome: succeeded, retrying (failed, will retry) or failed for good. */
+  onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
 }
 
 export const DEFAULT_MAX_IN_FLIGHT = 50;
@@ -180,6 +182,7 @@ export class WebhookWorker {
   }
 
   #record(delivery: Delivery, attempt: Attempt, outcome: AttemptOutcome): Promise<void> {
+    this.#options.onAttempt?.(outcome.status === 'pending' ? 'retrying' : outcome.status);
     return this.#uow.transact(({ stores }) => stores.webhooks.recordAttempt(delivery, attempt, outcome));
   }
 
