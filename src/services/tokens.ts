@@ -42,6 +42,7 @@ export class TokenAuthenticator {
   readonly #pending = new Map<number, string>();
   readonly #lastWritten = new Map<number, number>();
   readonly #timer: NodeJS.Timeout;
+  #writing: Promise<void> = Promise.resolve();
 
   constructor(uow: UnitOfWork, flushEveryMs = 60_000) {
     this.#uow = uow;
@@ -67,13 +68,17 @@ export class TokenAuthenticator {
     if (now - last >= 60_000) void this.flush().catch(() => {});
   }
 
+  /** Writes every use noted so far; resolves once they are stored, including a write already under way. */
   async flush(): Promise<void> {
+    await this.#writing;
     if (this.#pending.size === 0) return;
     const batch = new Map(this.#pending);
     this.#pending.clear();
     const now = Date.now();
     for (const id of batch.keys()) this.#lastWritten.set(id, now);
-    await this.#uow.transact(({ stores }) => stores.tokens.touch(batch));
+    const writing = this.#uow.transact(({ stores }) => stores.tokens.touch(batch));
+    this.#writing = writing.catch(() => {});
+    await writing;
   }
 
   async close(): Promise<void> {

@@ -14,20 +14,8 @@ import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { breakdown, clicksSince, dailyClicks, optionPicks } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
+import { clickEvent } from '../helpers/clicks.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
-
-const click = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-  linkId,
-  at: '2026-05-10T12:00:00.000Z',
-  country: 'US',
-  device: 'desktop',
-  browser: 'chrome',
-  os: 'windows',
-  referrerHost: null,
-  bot: false,
-  optionIndex: null,
-  ...overrides,
-});
 
 /**
  * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
@@ -86,10 +74,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
   it('stores every click and counts the non-bot ones in click_count and the rollups', async () => {
     const id = await newLink();
     await writeBatch([
-      click(id),
-      click(id, { country: 'GB', device: 'mobile', os: 'ios', browser: 'safari' }),
-      click(id, { at: '2026-05-11T00:00:01.000Z' }),
-      click(id, { bot: true, country: 'CN' }),
+      clickEvent(id),
+      clickEvent(id, { country: 'GB', device: 'mobile', os: 'ios', browser: 'safari' }),
+      clickEvent(id, { at: '2026-05-11T00:00:01.000Z' }),
+      clickEvent(id, { bot: true, country: 'CN' }),
     ]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(3);
     const raw = await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', id).execute();
@@ -112,8 +100,8 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
 
   it('adds up across batches', async () => {
     const id = await newLink();
-    await writeBatch([click(id), click(id)]);
-    await writeBatch([click(id)]);
+    await writeBatch([clickEvent(id), clickEvent(id)]);
+    await writeBatch([clickEvent(id)]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(3);
     expect(await breakdown(handle.db, id, 'device')).toEqual([{ value: 'desktop', clicks: 3 }]);
   });
@@ -124,10 +112,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       .transaction()
       .execute((trx) => replaceLandingOptions(trx, id, ['https://a.example', 'https://b.example']));
     await writeBatch([
-      click(id),
-      click(id, { optionIndex: 1 }),
-      click(id, { optionIndex: 1 }),
-      click(id, { optionIndex: 0 }),
+      clickEvent(id),
+      clickEvent(id, { optionIndex: 1 }),
+      clickEvent(id, { optionIndex: 1 }),
+      clickEvent(id, { optionIndex: 0 }),
     ]);
     expect((await findLink(handle.db, id))?.clickCount).toBe(1);
     expect(await optionPicks(handle.db, id)).toEqual([
@@ -140,13 +128,13 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const kept = await newLink();
     const gone = await newLink();
     await deleteLink(handle.db, gone);
-    await writeBatch([click(gone), click(kept)]);
+    await writeBatch([clickEvent(gone), clickEvent(kept)]);
     expect((await findLink(handle.db, kept))?.clickCount).toBe(1);
   });
 
   it('writes large batches in chunks', async () => {
     const id = await newLink();
-    await writeBatch(Array.from({ length: 2500 }, (_, i) => click(id, { country: i % 2 ? 'DE' : 'FR' })));
+    await writeBatch(Array.from({ length: 2500 }, (_, i) => clickEvent(id, { country: i % 2 ? 'DE' : 'FR' })));
     expect((await findLink(handle.db, id))?.clickCount).toBe(2500);
     expect(await breakdown(handle.db, id, 'country')).toEqual([
       { value: 'DE', clicks: 1250 },
@@ -159,7 +147,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     await handle.db.deleteFrom('clicks').execute();
     const id = await newLink();
     const day = (n: number) => new Date(Date.parse('2026-05-01T12:00:00.000Z') + n * 86_400_000).toISOString();
-    for (let n = 0; n < 40; n++) await writeBatch([click(id, { at: day(n) }), click(id, { at: day(n) })]);
+    for (let n = 0; n < 40; n++) await writeBatch([clickEvent(id, { at: day(n) }), clickEvent(id, { at: day(n) })]);
     const deleted = await pruneClicks(
       new UnitOfWork(handle.db, new EventBus()),
       30,

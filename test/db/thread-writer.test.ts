@@ -3,26 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitFacts } from '../../src/core/clicks.ts';
 import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
+import { visitFacts } from '../helpers/clicks.ts';
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const visit = (linkId: number, overrides: Partial<VisitFacts> = {}): VisitFacts => ({
-  linkId,
-  at: Date.parse('2026-05-10T12:00:00Z'),
-  ip: '81.2.69.142',
-  userAgent: CHROME,
-  referer: 'https://news.example/a',
-  optionIndex: null,
-  ...overrides,
-});
 
 describe('the click writer thread (SQLite files)', () => {
   let dir: string;
@@ -54,7 +43,11 @@ describe('the click writer thread (SQLite files)', () => {
 
   it('enriches and writes a batch on its own connection, answering with the counted clicks', async () => {
     const writer = new ThreadClickWriter(url);
-    const counted = await writer.write([visit(linkId), visit(linkId, { userAgent: BOT }), visit(linkId)]);
+    const counted = await writer.write([
+      visitFacts(linkId),
+      visitFacts(linkId, { userAgent: BOT }),
+      visitFacts(linkId),
+    ]);
     await writer.close();
 
     expect(counted).toHaveLength(2);
@@ -79,7 +72,7 @@ describe('the click writer thread (SQLite files)', () => {
     const before = (await findLink(handle.db, linkId))!.clickCount;
     const writer = new ThreadClickWriter(url);
     const counted = await writer.write(
-      [visit(linkId, { ip: '8.8.8.8' }), visit(linkId), visit(linkId), visit(linkId)],
+      [visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(linkId), visitFacts(linkId), visitFacts(linkId)],
       new Map([[linkId, 1]]),
     );
     await writer.close();
@@ -103,7 +96,7 @@ describe('the click writer thread (SQLite files)', () => {
     ).id;
     await deleteLink(handle.db, gone);
     const writer = new ThreadClickWriter(url);
-    await writer.write([visit(gone), visit(linkId, { ip: '8.8.8.8' }), visit(gone)]);
+    await writer.write([visitFacts(gone), visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(gone)]);
     await writer.close();
     expect(await handle.db.selectFrom('clicks').select('id').where('link_id', '=', gone).execute()).toEqual([]);
     expect(
@@ -119,7 +112,7 @@ describe('the click writer thread (SQLite files)', () => {
   it('rejects a batch that could not be written, and writes the next one', async () => {
     const unmigrated = `sqlite:${join(dir, 'empty.db')}`;
     const writer = new ThreadClickWriter(unmigrated);
-    await expect(writer.write([visit(1)])).rejects.toThrow(/no such table/);
+    await expect(writer.write([visitFacts(1)])).rejects.toThrow(/no such table/);
     const fresh = openDatabase(unmigrated);
     await migrateToLatest(fresh.db);
     const user = await insertUser(fresh.db, { email: 'later@example.com', plan: 'pro' });
@@ -134,7 +127,7 @@ describe('the click writer thread (SQLite files)', () => {
         conditions: [],
       })
     ).id;
-    await expect(writer.write([visit(id)])).resolves.toHaveLength(1);
+    await expect(writer.write([visitFacts(id)])).resolves.toHaveLength(1);
     await writer.close();
     expect((await findLink(fresh.db, id))!.clickCount).toBe(1);
     await fresh.close();
@@ -154,8 +147,8 @@ describe('the click writer thread (SQLite files)', () => {
       });
     });
     const before = (await findLink(handle.db, linkId))!.clickCount;
-    await expect(writer.write([visit(linkId)])).rejects.toThrow(/exited \(code 3\)/);
-    await expect(writer.write([visit(linkId)])).resolves.toHaveLength(1);
+    await expect(writer.write([visitFacts(linkId)])).rejects.toThrow(/exited \(code 3\)/);
+    await expect(writer.write([visitFacts(linkId)])).resolves.toHaveLength(1);
     await writer.close();
     expect(started).toBe(2);
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 1);

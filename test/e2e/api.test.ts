@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+import { cliUserWithToken } from '../helpers/cli.ts';
+import { startService, type RunningService } from '../helpers/process.ts';
 
 let service: RunningService;
 beforeAll(async () => {
@@ -11,40 +12,16 @@ afterAll(async () => {
 
 describe('npm start, the CLI and the API together', () => {
   it('serves the Links API to a token made with the CLI', async () => {
-    const user = JSON.parse(
-      await hoplink(
-        service.env,
-        'user',
-        'create',
-        '--email',
-        'e2e@example.com',
-        '--password',
-        'password123',
-        '--plan',
-        'pro',
-        '--json',
-      ),
-    );
+    const { user, headers: cliHeaders } = await cliUserWithToken({
+      env: service.env,
+      email: 'e2e@example.com',
+      password: 'plum tree in spring',
+      plan: 'pro',
+      tokenName: 'e2e',
+      abilities: ['read', 'create', 'update', 'delete'],
+    });
     expect(user).toMatchObject({ email: 'e2e@example.com', plan: 'pro' });
-    const { token } = JSON.parse(
-      await hoplink(
-        service.env,
-        'token',
-        'create',
-        '--email',
-        'e2e@example.com',
-        '--name',
-        'e2e',
-        '--abilities',
-        'read,create,update,delete',
-        '--json',
-      ),
-    );
-    const headers = {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      'content-type': 'application/json',
-    };
+    const headers = { ...cliHeaders, accept: 'application/json' };
 
     const created = await fetch(`${service.apiUrl}/api/v1/links`, {
       method: 'POST',

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+import { cliUserWithToken } from '../helpers/cli.ts';
+import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
+import { startService, type RunningService } from '../helpers/process.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 
 let service: RunningService;
 let headers: Record<string, string>;
 beforeAll(async () => {
   service = await startService();
-  await hoplink(service.env, 'user', 'create', '--email', 'redirect@example.com', '--plan', 'business');
-  const { token } = JSON.parse(
-    await hoplink(service.env, 'token', 'create', '--email', 'redirect@example.com', '--name', 'e2e', '--json'),
-  );
-  headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  ({ headers } = await cliUserWithToken({
+    env: service.env,
+    email: 'redirect@example.com',
+    plan: 'business',
+    tokenName: 'e2e',
+  }));
 });
 afterAll(async () => {
   await service?.stop();
@@ -55,11 +58,12 @@ describe('create -> redirect -> click -> stats, as a user runs it', () => {
   it('writes every accepted click when stopped with SIGTERM under load', async () => {
     const own = await startService();
     const env = own.env;
-    await hoplink(env, 'user', 'create', '--email', 'load@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(
-      await hoplink(env, 'token', 'create', '--email', 'load@example.com', '--name', 'load', '--json'),
-    );
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { headers: auth } = await cliUserWithToken({
+      env,
+      email: 'load@example.com',
+      plan: 'pro',
+      tokenName: 'load',
+    });
     const link = await (
       await fetch(`${own.apiUrl}/api/v1/links`, {
         method: 'POST',
@@ -71,8 +75,7 @@ describe('create -> redirect -> click -> stats, as a user runs it', () => {
     let accepted = 0;
     let stopping: Promise<number | null> | undefined;
     const ua = {
-      'user-agent':
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'user-agent': CHROME_USER_AGENT,
     };
     const workers = Array.from({ length: 20 }, async () => {
       for (let i = 0; i < 40; i++) {
@@ -109,11 +112,12 @@ describe('link.clicked webhooks from the click writer thread', () => {
       WEBHOOK_POLL_MS: '100',
     });
     try {
-      await hoplink(own.env, 'user', 'create', '--email', 'hooks@example.com', '--plan', 'business');
-      const { token } = JSON.parse(
-        await hoplink(own.env, 'token', 'create', '--email', 'hooks@example.com', '--name', 'hooks', '--json'),
-      );
-      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const { headers: auth } = await cliUserWithToken({
+        env: own.env,
+        email: 'hooks@example.com',
+        plan: 'business',
+        tokenName: 'hooks',
+      });
       const hook = await fetch(`${own.apiUrl}/api/v1/webhooks`, {
         method: 'POST',
         headers: auth,

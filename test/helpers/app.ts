@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApiApp } from '../../src/api/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createAppContext, type AppContext } from '../../src/context.ts';
@@ -54,4 +55,87 @@ export async function createUserWithToken(
     issueToken(work, { userId: user.id, name: 'test', abilities }),
   );
   return { user, token, plaintext, headers: { authorization: `Bearer ${plaintext}`, accept: 'application/json' } };
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `method /api/v1{url}` on `app` through inject(); an object payload is sent as JSON, a string as it is. */
+export function apiRequest(
+  app: FastifyInstance,
+  method: ApiMethod,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as InjectOptions['payload'] });
+}
+
+/** A user with a token (what createUserWithToken answers), and `api` calls made with its headers. */
+export type TestUser = Awaited<ReturnType<typeof createUserWithToken>> & {
+  api(method: ApiMethod, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+};
+
+export interface UsedTestApp {
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+  /** The user made for `useTestApp(env, { user: plan })`, whose headers `api` sends unless given others. */
+  readonly defaultUser: TestUser;
+  /** `defaultUser.headers`. */
+  readonly headers: Record<string, string>;
+  /** A new user on `plan` with a token (createUserWithToken). */
+  user(plan: Plan, abilities?: Ability[]): Promise<TestUser>;
+  /** apiRequest on this app; `headers` defaults to the default user's, or to none without one. */
+  api(
+    method: ApiMethod,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The test app of a file: registers the beforeAll that creates it (createTestApp(env), then the
+ * default user if `options.user` names a plan) and the afterAll that closes it. Call it at the top
+ * level of the file; the getters answer once that beforeAll has run.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: { user?: Plan } = {}): UsedTestApp {
+  let testApp: TestApp | undefined;
+  let defaultUser: TestUser | undefined;
+  const started = () => {
+    if (!testApp) throw new Error('useTestApp: the app exists only once its beforeAll has run');
+    return testApp;
+  };
+  const user = async (plan: Plan, abilities?: Ability[]): Promise<TestUser> => {
+    const created = await createUserWithToken(started().ctx, plan, abilities);
+    return {
+      ...created,
+      api: (method, url, payload) => apiRequest(started().app, method, url, payload, created.headers),
+    };
+  };
+  beforeAll(async () => {
+    testApp = await createTestApp(env);
+    if (options.user) defaultUser = await user(options.user);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  const used: UsedTestApp = {
+    get app() {
+      return started().app;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    get defaultUser() {
+      if (!defaultUser) throw new Error('useTestApp: no default user; pass { user: plan }');
+      return defaultUser;
+    },
+    get headers() {
+      return used.defaultUser.headers;
+    },
+    user,
+    api: (method, url, payload, headers = defaultUser?.headers ?? {}) =>
+      apiRequest(started().app, method, url, payload, headers),
+  };
+  return used;
 }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
+const t = useTestApp({}, { user: 'business' });
 
 describe('affiliate programs and tags (Business)', () => {
   it('serves the programs catalog', async () => {
-    const { data } = (await call('GET', '/affiliate-programs')).json();
+    const { data } = (await t.api('GET', '/affiliate-programs')).json();
     expect(data.find((p: { name: string }) => p.name === 'Amazon US')).toEqual({
       id: 1,
       name: 'Amazon US',
@@ -27,44 +16,44 @@ describe('affiliate programs and tags (Business)', () => {
   });
 
   it('creates, lists, changes and deletes a tag', async () => {
-    const created = await call('POST', '/affiliates', { affiliate_program_id: 1, tag: 'mine-20' });
+    const created = await t.api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'mine-20' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ affiliate_program: { id: 1, name: 'Amazon US' }, tag: 'mine-20' });
     const id = created.json().id;
-    expect((await call('GET', '/affiliates')).json().data).toHaveLength(1);
-    expect((await call('PATCH', `/affiliates/${id}`, { tag: 'other-21' })).json().tag).toBe('other-21');
-    expect((await call('DELETE', `/affiliates/${id}`)).statusCode).toBe(204);
-    expect((await call('GET', '/affiliates')).json().data).toEqual([]);
+    expect((await t.api('GET', '/affiliates')).json().data).toHaveLength(1);
+    expect((await t.api('PATCH', `/affiliates/${id}`, { tag: 'other-21' })).json().tag).toBe('other-21');
+    expect((await t.api('DELETE', `/affiliates/${id}`)).statusCode).toBe(204);
+    expect((await t.api('GET', '/affiliates')).json().data).toEqual([]);
   });
 
   it('allows one tag per program per user, and validates the format per program', async () => {
-    const h = (await createUserWithToken(t.ctx, 'business')).headers;
-    expect((await call('POST', '/affiliates', { affiliate_program_id: 2, tag: 'uk-21' }, h)).statusCode).toBe(201);
-    const again = await call('POST', '/affiliates', { affiliate_program_id: 2, tag: 'uk-22' }, h);
+    const h = (await t.user('business')).headers;
+    expect((await t.api('POST', '/affiliates', { affiliate_program_id: 2, tag: 'uk-21' }, h)).statusCode).toBe(201);
+    const again = await t.api('POST', '/affiliates', { affiliate_program_id: 2, tag: 'uk-22' }, h);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.affiliate_program_id).toBeDefined();
     expect(
-      (await call('POST', '/affiliates', { affiliate_program_id: 9, tag: 'abc' }, h)).json().errors.tag,
+      (await t.api('POST', '/affiliates', { affiliate_program_id: 9, tag: 'abc' }, h)).json().errors.tag,
     ).toBeDefined();
     expect(
-      (await call('POST', '/affiliates', { affiliate_program_id: 999, tag: 'x' }, h)).json().errors
+      (await t.api('POST', '/affiliates', { affiliate_program_id: 999, tag: 'x' }, h)).json().errors
         .affiliate_program_id,
     ).toBeDefined();
   });
 
   it("answers 403 for another user's tag and for Pro", async () => {
-    const id = (await call('POST', '/affiliates', { affiliate_program_id: 3, tag: 'de-21' })).json().id;
-    const other = (await createUserWithToken(t.ctx, 'business')).headers;
-    expect((await call('PATCH', `/affiliates/${id}`, { tag: 'steal-20' }, other)).statusCode).toBe(403);
-    const pro = (await createUserWithToken(t.ctx, 'pro')).headers;
-    expect((await call('GET', '/affiliates', undefined, pro)).statusCode).toBe(403);
+    const id = (await t.api('POST', '/affiliates', { affiliate_program_id: 3, tag: 'de-21' })).json().id;
+    const other = (await t.user('business')).headers;
+    expect((await t.api('PATCH', `/affiliates/${id}`, { tag: 'steal-20' }, other)).statusCode).toBe(403);
+    const pro = (await t.user('pro')).headers;
+    expect((await t.api('GET', '/affiliates', undefined, pro)).statusCode).toBe(403);
   });
 
   it('tells the redirect cache that the owner’s tags changed', async () => {
-    const { user, headers: h } = await createUserWithToken(t.ctx, 'business');
+    const { user, headers: h } = await t.user('business');
     const seen: unknown[] = [];
     const stop = t.ctx.events.subscribe((change) => seen.push(change));
-    await call('POST', '/affiliates', { affiliate_program_id: 4, tag: 'fr-21' }, h);
+    await t.api('POST', '/affiliates', { affiliate_program_id: 4, tag: 'fr-21' }, h);
     stop();
     expect(seen).toContainEqual({ kind: 'tags-changed', userId: user.id });
   });

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revokeToken } from '../../src/storage/tokens.kysely.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const t = useTestApp();
 
 describe('authentication', () => {
   it('answers 401 with the Laravel body when no token is sent', async () => {
-    const res = await get('/api/v1/links');
+    const res = await t.api('GET', '/links');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -26,20 +18,20 @@ describe('authentication', () => {
     ['a token without the prefix', 'Bearer abcdef'],
     ['an empty bearer', 'Bearer '],
   ])('answers 401 for %s', async (_name, authorization) => {
-    const res = await get('/api/v1/links', { authorization });
+    const res = await t.api('GET', '/links', undefined, { authorization });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
   });
 
   it('answers 401 for a revoked token', async () => {
-    const { token, headers } = await createUserWithToken(t.ctx, 'pro');
-    expect((await get('/api/v1/links', headers)).statusCode).toBe(200);
+    const { token, api } = await t.user('pro');
+    expect((await api('GET', '/links')).statusCode).toBe(200);
     await revokeToken(t.ctx.database.db, token.id);
-    expect((await get('/api/v1/links', headers)).statusCode).toBe(401);
+    expect((await api('GET', '/links')).statusCode).toBe(401);
   });
 
   it('stores only a SHA-256 hash of the token, never the plaintext', async () => {
-    const { token, plaintext } = await createUserWithToken(t.ctx, 'pro');
+    const { token, plaintext } = await t.user('pro');
     const row = await t.ctx.database.db
       .selectFrom('api_tokens')
       .selectAll()
@@ -51,8 +43,8 @@ describe('authentication', () => {
   });
 
   it('records last_used_at when the token is used, without a write on every request', async () => {
-    const { token, headers } = await createUserWithToken(t.ctx, 'pro');
-    await get('/api/v1/links', headers);
+    const { token, api } = await t.user('pro');
+    await api('GET', '/links');
     await t.ctx.tokens.flush();
     const first = await t.ctx.database.db
       .selectFrom('api_tokens')
@@ -60,7 +52,7 @@ describe('authentication', () => {
       .where('id', '=', token.id)
       .executeTakeFirstOrThrow();
     expect(first.last_used_at).not.toBeNull();
-    await get('/api/v1/links', headers);
+    await api('GET', '/links');
     // Within the minute, the second use is held in memory, not written.
     const second = await t.ctx.database.db
       .selectFrom('api_tokens')
@@ -73,8 +65,8 @@ describe('authentication', () => {
 
 describe('plans and abilities', () => {
   it('answers 403 to a free plan on every endpoint', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'free');
-    const res = await get('/api/v1/links', headers);
+    const { api } = await t.user('free');
+    const res = await api('GET', '/links');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/plan/i);
   });
@@ -86,8 +78,7 @@ describe('plans and abilities', () => {
     ['DELETE', '/api/v1/links/1', 'delete'],
   ] as const)('answers 403 to %s %s without the %s ability', async (method, url, ability) => {
     const all = ['read', 'create', 'update', 'delete'] as const;
-    const { headers } = await createUserWithToken(
-      t.ctx,
+    const { headers } = await t.user(
       'business',
       all.filter((a) => a !== ability),
     );
@@ -102,59 +93,34 @@ describe('plans and abilities', () => {
   });
 
   it('checks the plan before the ability', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'free', ['read']);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload: {} });
+    const { api } = await t.user('free', ['read']);
+    const res = await api('POST', '/links', {});
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/plan/i);
   });
 
   it('checks the ability before a missing resource (403 before 404)', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro', ['read']);
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/links/999999', headers });
+    const { api } = await t.user('pro', ['read']);
+    const res = await api('DELETE', '/links/999999');
     expect(res.statusCode).toBe(403);
   });
 
   it('answers 404 before 403-not-yours, and 403-not-yours before 422', async () => {
-    const owner = await createUserWithToken(t.ctx, 'pro');
-    const other = await createUserWithToken(t.ctx, 'pro');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers: owner.headers,
-      payload: { redirect_url: 'https://example.com' },
-    });
+    const owner = await t.user('pro');
+    const other = await t.user('pro');
+    const created = await owner.api('POST', '/links', { redirect_url: 'https://example.com' });
     const id = created.json().id;
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/links/999999',
-      headers: other.headers,
-      payload: { is_active: 'nope' },
-    });
+    const missing = await other.api('PATCH', '/links/999999', { is_active: 'nope' });
     expect(missing.statusCode).toBe(404);
-    const notYours = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/links/${id}`,
-      headers: other.headers,
-      payload: { is_active: 'nope' },
-    });
+    const notYours = await other.api('PATCH', `/links/${id}`, { is_active: 'nope' });
     expect(notYours.statusCode).toBe(403);
-    const invalid = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/links/${id}`,
-      headers: owner.headers,
-      payload: { is_active: 'nope' },
-    });
+    const invalid = await owner.api('PATCH', `/links/${id}`, { is_active: 'nope' });
     expect(invalid.statusCode).toBe(422);
   });
 
   it('answers 403 when a Pro token sends Business-only conditions', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers,
-      payload: { redirect_url: 'https://example.com', conditions: [] },
-    });
+    const { api } = await t.user('pro');
+    const res = await api('POST', '/links', { redirect_url: 'https://example.com', conditions: [] });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/Business/);
   });

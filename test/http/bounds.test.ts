@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateTokenBody, Credentials } from '../../src/schemas/account.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 // Issue 17: every request does bounded work. Every array, string and number a client can send
 // has a limit the OpenAPI document shows, and a hostile body gets a small, fast 422.
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_BUSINESS: '100000' });
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ RATE_LIMIT_BUSINESS: '100000' }, { user: 'business' });
 
 type Schema = Record<string, unknown>;
 
@@ -50,7 +42,7 @@ function unbounded(
 
 describe('bounded work per request', () => {
   it('gives every array, string and number of every request a limit in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const doc = (await t.api('GET', '/openapi.json', undefined, {})).json();
     const resolve = (ref: string) => {
       const name = ref.split('/').pop()!;
       return (doc.components.schemas[name] ?? doc.components.schemas[`def-${name}`]) as Schema;
@@ -77,14 +69,9 @@ describe('bounded work per request', () => {
   it('answers 200,000 condition values with one short 422, not a body of every value', async () => {
     const values = Array.from({ length: 200_000 }, () => 'ZZ');
     const started = performance.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers,
-      payload: {
-        redirect_url: 'https://example.com',
-        conditions: [{ type: 'country', operator: 'in', values, redirect_url: 'https://example.fr' }],
-      },
+    const res = await t.api('POST', '/links', {
+      redirect_url: 'https://example.com',
+      conditions: [{ type: 'country', operator: 'in', values, redirect_url: 'https://example.fr' }],
     });
     const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(422);
@@ -103,39 +90,19 @@ describe('bounded work per request', () => {
       values: Array(250).fill('ZZ'),
       redirect_url: 'x',
     }));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers,
-      payload: { redirect_url: 'https://example.com', conditions },
-    });
+    const res = await t.api('POST', '/links', { redirect_url: 'https://example.com', conditions });
     expect(res.statusCode).toBe(422);
     expect(Object.values(res.json().errors as Record<string, string[]>).flat()).toHaveLength(50);
   });
 
   it('refuses arrays past their limit in every body: options, bulk items, webhook events', async () => {
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/links',
-        headers,
-        payload: { redirect_url: 'https://example.com' },
-      })
-    ).json();
+    const link = (await t.api('POST', '/links', { redirect_url: 'https://example.com' })).json();
     const options = Array.from({ length: 10_000 }, (_, i) => `https://example.com/${i}`);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/links/${link.id}/landing-options`,
-      headers,
-      payload: { options },
-    });
+    const put = await t.api('PUT', `/links/${link.id}/landing-options`, { options });
     expect(put.statusCode).toBe(422);
     expect(put.body.length).toBeLessThan(10_000);
-    const bulk = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links/bulk',
-      headers,
-      payload: { links: Array(1000).fill({ redirect_url: 'https://example.com' }) },
+    const bulk = await t.api('POST', '/links/bulk', {
+      links: Array(1000).fill({ redirect_url: 'https://example.com' }),
     });
     expect(bulk.statusCode).toBe(422);
     expect(bulk.json().errors.links).toEqual(['The links field must not have more than 100 items.']);
@@ -144,24 +111,24 @@ describe('bounded work per request', () => {
   it.each(['Infinity', '1e308', '99999999999999999999', '1000001', 'NaN', '-Infinity'])(
     'answers page=%s with a 422, never a 500',
     async (page) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/links?page=${page}&per_page=100`, headers });
+      const res = await t.api('GET', `/links?page=${page}&per_page=100`);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.page).toBeDefined();
     },
   );
 
   it('answers the last page there can be, past the data, with an empty list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/links?page=1000000&per_page=100', headers });
+    const res = await t.api('GET', '/links?page=1000000&per_page=100');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
   });
 
   it.each(['Infinity', '1e400', '99999999999999999999'])('answers an id of %s with a 404', async (id) => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/links/${id}`, headers })).statusCode).toBe(404);
+    expect((await t.api('GET', `/links/${id}`)).statusCode).toBe(404);
   });
 
   it('refuses a category name of spaces only', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/categories', headers, payload: { name: '   ' } });
+    const res = await t.api('POST', '/categories', { name: '   ' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toBeDefined();
   });

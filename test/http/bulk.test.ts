@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({}, { user: 'business' });
 
-const bulk = (payload: unknown, h = headers) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/links/bulk', headers: h, payload: payload as object });
+const bulk = (payload: unknown, h?: Record<string, string>) => t.api('POST', '/links/bulk', payload, h);
 
 describe('POST /links/bulk', () => {
   it('creates the valid items in order and reports each invalid one by index', async () => {
@@ -42,7 +33,7 @@ describe('POST /links/bulk', () => {
       { index: 4, message: 'The selected category id is invalid.' },
       { index: 6, message: expect.any(String) },
     ]);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/links?per_page=100', headers })).json();
+    const list = (await t.api('GET', '/links?per_page=100')).json();
     expect(list.data.map((l: { redirect_url: string }) => l.redirect_url)).toEqual(
       expect.arrayContaining(['https://example.com/1', 'https://example.com/6']),
     );
@@ -81,7 +72,7 @@ describe('POST /links/bulk', () => {
   });
 
   it('is Business only', async () => {
-    const pro = await createUserWithToken(t.ctx, 'pro');
+    const pro = await t.user('pro');
     const res = await bulk({ links: [{ redirect_url: 'https://example.com' }] }, pro.headers);
     expect(res.statusCode).toBe(403);
   });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dashboardBuilt } from '../../src/dashboard/assets.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 let n = 0;
 async function signUp() {
@@ -41,28 +35,23 @@ describe('dashboard accounts and sessions', () => {
 
   it('lets a signed-in person use /api/v1 with the cookie on any plan, with the CSRF header for changes', async () => {
     const { cookie, body } = await signUp();
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(200);
-    const withoutCsrf = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers: { cookie },
-      payload: { redirect_url: 'https://example.com' },
-    });
+    expect((await t.api('GET', '/links', undefined, { cookie })).statusCode).toBe(200);
+    const withoutCsrf = await t.api('POST', '/links', { redirect_url: 'https://example.com' }, { cookie });
     expect(withoutCsrf.statusCode).toBe(403);
     expect(withoutCsrf.json().message).toBe('CSRF token mismatch.');
-    const withCsrf = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers: { cookie, 'x-csrf-token': body.csrf_token },
-      payload: { redirect_url: 'https://example.com' },
-    });
+    const withCsrf = await t.api(
+      'POST',
+      '/links',
+      { redirect_url: 'https://example.com' },
+      { cookie, 'x-csrf-token': body.csrf_token },
+    );
     expect(withCsrf.statusCode).toBe(201);
-    const business = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links/bulk',
-      headers: { cookie, 'x-csrf-token': body.csrf_token },
-      payload: { links: [{ redirect_url: 'https://example.com' }] },
-    });
+    const business = await t.api(
+      'POST',
+      '/links/bulk',
+      { links: [{ redirect_url: 'https://example.com' }] },
+      { cookie, 'x-csrf-token': body.csrf_token },
+    );
     expect(business.statusCode).toBe(403);
   });
 
@@ -94,7 +83,7 @@ describe('dashboard accounts and sessions', () => {
       ).statusCode,
     ).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/me', headers: { cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.api('GET', '/links', undefined, { cookie })).statusCode).toBe(401);
   });
 
   it('creates a token shown once, lists it without the secret, and revokes it', async () => {
@@ -118,13 +107,7 @@ describe('dashboard accounts and sessions', () => {
         .statusCode,
     ).toBe(204);
     expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/v1/links',
-          headers: { authorization: `Bearer ${created.json().token}` },
-        })
-      ).statusCode,
+      (await t.api('GET', '/links', undefined, { authorization: `Bearer ${created.json().token}` })).statusCode,
     ).toBe(401);
   });
 
@@ -198,11 +181,7 @@ describe.skipIf(!dashboardBuilt())('serving the built dashboard', () => {
   });
 
   it('leaves the API, its docs and missing files to their own 404', async () => {
-    const api = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/nothing-here',
-      headers: { accept: 'application/json' },
-    });
+    const api = await t.api('GET', '/nothing-here', undefined, { accept: 'application/json' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
     expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/nothing' })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsProvider } from '../../src/domain-verification/dns-provider.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { apiRequest, createTestApp, createUserWithToken, type ApiMethod, type TestApp } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
 
 // Issue 17, item 7: a hostname whose DNS already points here (a CNAME its earlier owner left)
@@ -18,8 +18,8 @@ afterAll(async () => {
   await dns.close();
 });
 
-const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+const call = (headers: Record<string, string>, method: ApiMethod, url: string, payload?: object) =>
+  apiRequest(t.app, method, url, payload, headers);
 
 describe('claiming a hostname someone else used', () => {
   it('activates by CNAME for its first claimant, and needs the TXT token from the next', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { apiRequest, createTestApp, createUserWithToken, type ApiMethod, type TestApp } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
 import { startFakeCloudflare } from '../helpers/fake-cloudflare.ts';
 
@@ -19,8 +19,8 @@ afterAll(async () => {
   await dns.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, h = headers) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: h, payload });
+const call = (method: ApiMethod, url: string, payload?: object, h = headers) =>
+  apiRequest(t.app, method, url, payload, h);
 
 describe('custom domains (Business)', () => {
   it('answers the verification record on create, normalising the hostname', async () => {
@@ -156,13 +156,13 @@ describe('the separate domains rate limit', () => {
     try {
       const h = (await createUserWithToken(limited.ctx, 'business')).headers;
       for (let i = 0; i < 3; i++) {
-        const res = await limited.app.inject({ method: 'GET', url: '/api/v1/domains', headers: h });
+        const res = await apiRequest(limited.app, 'GET', '/domains', undefined, h);
         expect(res.headers['x-ratelimit-limit']).toBe('3');
       }
-      const blocked = await limited.app.inject({ method: 'GET', url: '/api/v1/domains', headers: h });
+      const blocked = await apiRequest(limited.app, 'GET', '/domains', undefined, h);
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      const links = await limited.app.inject({ method: 'GET', url: '/api/v1/links', headers: h });
+      const links = await apiRequest(limited.app, 'GET', '/links', undefined, h);
       expect(links.statusCode).toBe(200);
       expect(links.headers['x-ratelimit-remaining']).toBe('99');
     } finally {
@@ -181,25 +181,16 @@ describe('Cloudflare for SaaS when configured', () => {
     });
     try {
       const h = (await createUserWithToken(app.ctx, 'business')).headers;
-      const domain = (
-        await app.app.inject({
-          method: 'POST',
-          url: '/api/v1/domains',
-          headers: h,
-          payload: { hostname: 'cf.brand.test' },
-        })
-      ).json();
+      const domain = (await apiRequest(app.app, 'POST', '/domains', { hostname: 'cf.brand.test' }, h)).json();
       expect([...cf.hostnames.values()].map((x) => x.hostname)).toEqual(['cf.brand.test']);
-      expect(
-        (await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status,
-      ).toBe('pending');
+      expect((await apiRequest(app.app, 'POST', `/domains/${domain.id}/check`, undefined, h)).json().status).toBe(
+        'pending',
+      );
       cf.activate('cf.brand.test');
-      expect(
-        (await app.app.inject({ method: 'POST', url: `/api/v1/domains/${domain.id}/check`, headers: h })).json().status,
-      ).toBe('active');
-      expect(
-        (await app.app.inject({ method: 'DELETE', url: `/api/v1/domains/${domain.id}`, headers: h })).statusCode,
-      ).toBe(204);
+      expect((await apiRequest(app.app, 'POST', `/domains/${domain.id}/check`, undefined, h)).json().status).toBe(
+        'active',
+      );
+      expect((await apiRequest(app.app, 'DELETE', `/domains/${domain.id}`, undefined, h)).statusCode).toBe(204);
       expect(cf.hostnames.size).toBe(0);
     } finally {
       await app.close();

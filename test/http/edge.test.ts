@@ -2,28 +2,27 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
-let t: TestApp;
+const t = useTestApp(
+  { SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' },
+  { user: 'business' },
+);
 let edge: RunningEdge;
-let headers: Record<string, string>;
 let userId: number;
 beforeAll(async () => {
-  t = await createTestApp({ SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' });
   edge = await startEdge(t.ctx);
-  const user = await createUserWithToken(t.ctx, 'business');
-  headers = user.headers;
-  userId = user.user.id;
+  userId = t.defaultUser.user.id;
 });
 afterAll(async () => {
   await edge.close();
-  await t.close();
 });
 
 const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.1 Mobile/15E148 Safari/604.1';
+const DESKTOP = CHROME_USER_AGENT;
 
 const visit = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
   fetch(`${edge.url}${path}`, {
@@ -45,14 +44,14 @@ function visitAs(host: string, path: string): Promise<{ status: number; location
 }
 
 async function createLink(payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload });
+  const res = await t.api('POST', '/links', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 async function clickCount(id: number): Promise<number> {
   await t.ctx.clicks.flush();
-  return (await t.app.inject({ method: 'GET', url: `/api/v1/links/${id}`, headers })).json().click_count;
+  return (await t.api('GET', `/links/${id}`)).json().click_count;
 }
 
 describe('the short host', () => {
@@ -121,13 +120,7 @@ describe('the short host', () => {
       headers: { 'x-forwarded-for': '81.2.69.142', 'user-agent': IPHONE, referer: 'https://news.example/a' },
     });
     await t.ctx.clicks.flush();
-    const stats = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/links/${link.id}/stats?with=country,device,browser,os`,
-        headers,
-      })
-    ).json();
+    const stats = (await t.api('GET', `/links/${link.id}/stats?with=country,device,browser,os`)).json();
     expect(stats).toMatchObject({
       total_clicks: 1,
       country: [{ value: 'GB', clicks: 1 }],
@@ -148,14 +141,9 @@ describe('cache invalidation', () => {
   it('answers 404 on the very next visit after a link is deactivated through the API', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/cached' });
     expect((await visit(`/${link.short_code}`)).status).toBe(302);
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/links/${link.id}`, headers, payload: { is_active: false } });
+    await t.api('PATCH', `/links/${link.id}`, { is_active: false });
     expect((await visit(`/${link.short_code}`)).status).toBe(404);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/links/${link.id}`,
-      headers,
-      payload: { is_active: true, redirect_url: 'https://example.org/new' },
-    });
+    await t.api('PATCH', `/links/${link.id}`, { is_active: true, redirect_url: 'https://example.org/new' });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe('https://example.org/new');
   });
 
@@ -164,7 +152,7 @@ describe('cache invalidation', () => {
     expect((await visit(`/${code}`)).status).toBe(404);
     const link = await createLink({ redirect_url: 'https://example.com/later', short_code: code });
     expect((await visit(`/${code}`)).status).toBe(302);
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${link.id}`, headers });
+    await t.api('DELETE', `/links/${link.id}`);
     expect((await visit(`/${code}`)).status).toBe(404);
   });
 
@@ -182,11 +170,8 @@ describe('cache invalidation', () => {
 describe('choice pages on the short host', () => {
   it('shows the options as an escaped page with a strict CSP; the view is the click, a pick is not', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/fallback' });
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/links/${link.id}/landing-options`,
-      headers,
-      payload: { options: ['https://a.example/x?q="<b>"', 'https://b.example/'] },
+    await t.api('PUT', `/links/${link.id}/landing-options`, {
+      options: ['https://a.example/x?q="<b>"', 'https://b.example/'],
     });
     const page = await visit(`/${link.short_code}`);
     expect(page.status).toBe(200);
@@ -199,7 +184,7 @@ describe('choice pages on the short host', () => {
     expect(pick.headers.get('location')).toBe('https://b.example/');
     expect((await visit(`/${link.short_code}/3`)).status).toBe(404);
     expect(await clickCount(link.id)).toBe(1);
-    const stats = (await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/stats`, headers })).json();
+    const stats = (await t.api('GET', `/links/${link.id}/stats`)).json();
     expect(stats.options).toEqual([
       { url: 'https://a.example/x?q="<b>"', picks: 0 },
       { url: 'https://b.example/', picks: 1 },

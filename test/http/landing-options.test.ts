@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({}, { user: 'business' });
 
-async function newLink(h = headers): Promise<number> {
-  return (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers: h,
-      payload: { redirect_url: 'https://example.com/main' },
-    })
-  ).json().id;
+async function newLink(h?: Record<string, string>): Promise<number> {
+  return (await t.api('POST', '/links', { redirect_url: 'https://example.com/main' }, h)).json().id;
 }
-const options = (id: number, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown, h = headers) =>
-  t.app.inject({ method, url: `/api/v1/links/${id}/landing-options`, headers: h, payload: payload as object });
-const linkType = async (id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/links/${id}`, headers })).json().type;
+const options = (id: number, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown, h?: Record<string, string>) =>
+  t.api(method, `/links/${id}/landing-options`, payload, h);
+const linkType = async (id: number) => (await t.api('GET', `/links/${id}`)).json().type;
 
 describe('choice pages: the spec state table', () => {
   it('moves single -> choice page -> choice page (replaced) -> single', async () => {
@@ -80,10 +64,10 @@ describe('choice pages: the spec state table', () => {
   });
 
   it('is Business only, and 403 for another user’s link', async () => {
-    const pro = await createUserWithToken(t.ctx, 'pro');
+    const pro = await t.user('pro');
     const proLink = await newLink(pro.headers);
     expect((await options(proLink, 'GET', undefined, pro.headers)).statusCode).toBe(403);
-    const other = await createUserWithToken(t.ctx, 'business');
+    const other = await t.user('business');
     const id = await newLink();
     expect(
       (await options(id, 'PUT', { options: ['https://a.example', 'https://b.example'] }, other.headers)).statusCode,

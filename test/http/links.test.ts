@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = Record<string, string>;
-const post = (headers: Headers, payload: unknown, url = '/api/v1/links') =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
-const patch = (headers: Headers, url: string, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
+const t = useTestApp();
 
 describe('POST /links', () => {
   it('creates a link with a random 7-character base62 code and answers 201 with the Link', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await post(headers, { redirect_url: 'https://example.com/page?x=1' });
+    const { api } = await t.user('pro');
+    const res = await api('POST', '/links', { redirect_url: 'https://example.com/page?x=1' });
     expect(res.statusCode).toBe(201);
     const link = res.json();
     expect(link.short_code).toMatch(/^[0-9A-Za-z]{7}$/);
@@ -49,20 +36,24 @@ describe('POST /links', () => {
   });
 
   it('creates a link with a custom short code and refuses the same code twice', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const first = await post(headers, { redirect_url: 'https://example.com', short_code: 'My-Alias_1' });
+    const { api } = await t.user('pro');
+    const first = await api('POST', '/links', { redirect_url: 'https://example.com', short_code: 'My-Alias_1' });
     expect(first.statusCode).toBe(201);
     expect(first.json().short_code).toBe('My-Alias_1');
-    const other = await createUserWithToken(t.ctx, 'pro');
-    const again = await post(other.headers, { redirect_url: 'https://example.com', short_code: 'My-Alias_1' });
+    const other = await t.user('pro');
+    const again = await other.api('POST', '/links', { redirect_url: 'https://example.com', short_code: 'My-Alias_1' });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.short_code).toEqual(['The short code has already been taken.']);
   });
 
   it('treats short codes as case-sensitive', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    expect((await post(headers, { redirect_url: 'https://example.com', short_code: 'CaseCode' })).statusCode).toBe(201);
-    expect((await post(headers, { redirect_url: 'https://example.com', short_code: 'casecode' })).statusCode).toBe(201);
+    const { api } = await t.user('pro');
+    expect(
+      (await api('POST', '/links', { redirect_url: 'https://example.com', short_code: 'CaseCode' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await api('POST', '/links', { redirect_url: 'https://example.com', short_code: 'casecode' })).statusCode,
+    ).toBe(201);
   });
 
   it.each([
@@ -73,8 +64,8 @@ describe('POST /links', () => {
     ['a reserved word in another case', 'Docs'],
     ['65 characters', 'a'.repeat(65)],
   ])('refuses a custom code with %s', async (_name, code) => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await post(headers, { redirect_url: 'https://example.com', short_code: code });
+    const { api } = await t.user('pro');
+    const res = await api('POST', '/links', { redirect_url: 'https://example.com', short_code: code });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('short_code');
   });
@@ -87,8 +78,8 @@ describe('POST /links', () => {
     ['not a string', { redirect_url: 42 }, 'The redirect url field must be a string.'],
     ['longer than 2048', { redirect_url: `https://example.com/${'a'.repeat(2040)}` }, undefined],
   ])('answers 422 when redirect_url is %s', async (_name, payload, message) => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await post(headers, payload);
+    const { api } = await t.user('pro');
+    const res = await api('POST', '/links', payload);
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.errors.redirect_url).toBeDefined();
@@ -97,69 +88,71 @@ describe('POST /links', () => {
   });
 
   it('reports every invalid field at once, keyed by field', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await post(headers, { redirect_url: 'nope', is_active: 'yes', category_id: 'x' });
+    const { api } = await t.user('pro');
+    const res = await api('POST', '/links', { redirect_url: 'nope', is_active: 'yes', category_id: 'x' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['category_id', 'is_active', 'redirect_url']);
     expect(res.json().message).toMatch(/and 2 more errors/);
   });
 
   it('answers 422 for an unknown category or another user’s category', async () => {
-    const owner = await createUserWithToken(t.ctx, 'pro');
-    const other = await createUserWithToken(t.ctx, 'pro');
-    const category = (await post(other.headers, { name: 'Theirs' }, '/api/v1/categories')).json();
+    const owner = await t.user('pro');
+    const other = await t.user('pro');
+    const category = (await other.api('POST', '/categories', { name: 'Theirs' })).json();
     for (const category_id of [999999, category.id]) {
-      const res = await post(owner.headers, { redirect_url: 'https://example.com', category_id });
+      const res = await owner.api('POST', '/links', { redirect_url: 'https://example.com', category_id });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.category_id).toEqual(['The selected category id is invalid.']);
     }
   });
 
   it('attaches a category and returns it as {id, name}', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const category = (await post(headers, { name: 'Newsletters' }, '/api/v1/categories')).json();
-    const res = await post(headers, { redirect_url: 'https://example.com', category_id: category.id });
+    const { api } = await t.user('pro');
+    const category = (await api('POST', '/categories', { name: 'Newsletters' })).json();
+    const res = await api('POST', '/links', { redirect_url: 'https://example.com', category_id: category.id });
     expect(res.json().category).toEqual({ id: category.id, name: 'Newsletters' });
   });
 
   it('creates an inactive link when asked', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    expect((await post(headers, { redirect_url: 'https://example.com', is_active: false })).json().is_active).toBe(
-      false,
-    );
+    const { api } = await t.user('pro');
+    expect(
+      (await api('POST', '/links', { redirect_url: 'https://example.com', is_active: false })).json().is_active,
+    ).toBe(false);
   });
 });
 
 describe('GET /links/{id}', () => {
   it('includes the targeting conditions, an empty array by default', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const id = (await post(headers, { redirect_url: 'https://example.com' })).json().id;
-    const res = await get(headers, `/api/v1/links/${id}`);
+    const { api } = await t.user('pro');
+    const id = (await api('POST', '/links', { redirect_url: 'https://example.com' })).json().id;
+    const res = await api('GET', `/links/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, conditions: [] });
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999999999999'])('answers 404 JSON for the id %s', async (id) => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await get(headers, `/api/v1/links/${id}`);
+    const { api } = await t.user('pro');
+    const res = await api('GET', `/links/${id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty('message');
   });
 
   it("answers 403 for another user's link", async () => {
-    const owner = await createUserWithToken(t.ctx, 'pro');
-    const other = await createUserWithToken(t.ctx, 'pro');
-    const id = (await post(owner.headers, { redirect_url: 'https://example.com' })).json().id;
-    expect((await get(other.headers, `/api/v1/links/${id}`)).statusCode).toBe(403);
+    const owner = await t.user('pro');
+    const other = await t.user('pro');
+    const id = (await owner.api('POST', '/links', { redirect_url: 'https://example.com' })).json().id;
+    expect((await other.api('GET', `/links/${id}`)).statusCode).toBe(403);
   });
 });
 
 describe('PATCH /links/{id}', () => {
   it('changes only the fields sent', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const category = (await post(headers, { name: 'Keep' }, '/api/v1/categories')).json();
-    const created = (await post(headers, { redirect_url: 'https://example.com/a', category_id: category.id })).json();
-    const res = await patch(headers, `/api/v1/links/${created.id}`, { is_active: false });
+    const { api } = await t.user('pro');
+    const category = (await api('POST', '/categories', { name: 'Keep' })).json();
+    const created = (
+      await api('POST', '/links', { redirect_url: 'https://example.com/a', category_id: category.id })
+    ).json();
+    const res = await api('PATCH', `/links/${created.id}`, { is_active: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       is_active: false,
@@ -167,7 +160,7 @@ describe('PATCH /links/{id}', () => {
       category: { id: category.id },
       short_code: created.short_code,
     });
-    const again = await patch(headers, `/api/v1/links/${created.id}`, {
+    const again = await api('PATCH', `/links/${created.id}`, {
       is_active: true,
       redirect_url: 'https://example.org/b',
     });
@@ -179,39 +172,40 @@ describe('PATCH /links/{id}', () => {
   });
 
   it('removes the category with category_id null', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const category = (await post(headers, { name: 'Gone' }, '/api/v1/categories')).json();
-    const created = (await post(headers, { redirect_url: 'https://example.com', category_id: category.id })).json();
-    expect((await patch(headers, `/api/v1/links/${created.id}`, { category_id: null })).json().category).toBeNull();
+    const { api } = await t.user('pro');
+    const category = (await api('POST', '/categories', { name: 'Gone' })).json();
+    const created = (
+      await api('POST', '/links', { redirect_url: 'https://example.com', category_id: category.id })
+    ).json();
+    expect((await api('PATCH', `/links/${created.id}`, { category_id: null })).json().category).toBeNull();
   });
 
   it('refuses a non-boolean is_active instead of guessing', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const created = (await post(headers, { redirect_url: 'https://example.com' })).json();
-    const res = await patch(headers, `/api/v1/links/${created.id}`, { is_active: 'false' });
+    const { api } = await t.user('pro');
+    const created = (await api('POST', '/links', { redirect_url: 'https://example.com' })).json();
+    const res = await api('PATCH', `/links/${created.id}`, { is_active: 'false' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.is_active).toEqual(['The is active field must be true or false.']);
-    expect((await get(headers, `/api/v1/links/${created.id}`)).json().is_active).toBe(true);
+    expect((await api('GET', `/links/${created.id}`)).json().is_active).toBe(true);
   });
 });
 
 describe('DELETE /links/{id}', () => {
   it('answers 204 with no body, and the link is gone', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const created = (await post(headers, { redirect_url: 'https://example.com' })).json();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${created.id}`, headers });
+    const { api } = await t.user('pro');
+    const created = (await api('POST', '/links', { redirect_url: 'https://example.com' })).json();
+    const res = await api('DELETE', `/links/${created.id}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await get(headers, `/api/v1/links/${created.id}`)).statusCode).toBe(404);
+    expect((await api('GET', `/links/${created.id}`)).statusCode).toBe(404);
   });
 
   it('accepts a JSON content type with an empty body, as many clients send', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const created = (await post(headers, { redirect_url: 'https://example.com' })).json();
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/links/${created.id}`,
-      headers: { ...headers, 'content-type': 'application/json' },
+    const { api, headers } = await t.user('pro');
+    const created = (await api('POST', '/links', { redirect_url: 'https://example.com' })).json();
+    const res = await t.api('DELETE', `/links/${created.id}`, undefined, {
+      ...headers,
+      'content-type': 'application/json',
     });
     expect(res.statusCode).toBe(204);
   });
@@ -219,9 +213,9 @@ describe('DELETE /links/{id}', () => {
 
 describe('GET /links', () => {
   it('answers the Laravel pagination envelope', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    for (let i = 0; i < 5; i++) await post(headers, { redirect_url: `https://example.com/${i}` });
-    const res = await get(headers, '/api/v1/links?per_page=2&page=2');
+    const { api } = await t.user('pro');
+    for (let i = 0; i < 5; i++) await api('POST', '/links', { redirect_url: `https://example.com/${i}` });
+    const res = await api('GET', '/links?per_page=2&page=2');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toHaveLength(2);
@@ -240,45 +234,43 @@ describe('GET /links', () => {
       prev: 'http://api.test/api/v1/links?per_page=2&page=1',
       next: 'http://api.test/api/v1/links?per_page=2&page=3',
     });
-    const last = (await get(headers, '/api/v1/links?per_page=2&page=3')).json();
+    const last = (await api('GET', '/links?per_page=2&page=3')).json();
     expect(last.links.next).toBeNull();
     expect(last.data).toHaveLength(1);
   });
 
   it('defaults to 15 per page, newest first', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
+    const { api } = await t.user('pro');
     const ids: number[] = [];
     for (let i = 0; i < 17; i++)
-      ids.push((await post(headers, { redirect_url: `https://example.com/${i}` })).json().id);
-    const body = (await get(headers, '/api/v1/links')).json();
+      ids.push((await api('POST', '/links', { redirect_url: `https://example.com/${i}` })).json().id);
+    const body = (await api('GET', '/links')).json();
     expect(body.meta.per_page).toBe(15);
     expect(body.data).toHaveLength(15);
     expect(body.data[0].id).toBe(ids[16]);
   });
 
   it('lists only the caller’s links', async () => {
-    const a = await createUserWithToken(t.ctx, 'pro');
-    const b = await createUserWithToken(t.ctx, 'pro');
-    await post(a.headers, { redirect_url: 'https://a.example' });
-    const body = (await get(b.headers, '/api/v1/links')).json();
+    const a = await t.user('pro');
+    const b = await t.user('pro');
+    await a.api('POST', '/links', { redirect_url: 'https://a.example' });
+    const body = (await b.api('GET', '/links')).json();
     expect(body.meta.total).toBe(0);
     expect(body.data).toEqual([]);
     expect(body.meta.from).toBeNull();
   });
 
   it('sorts by each allowed column in both directions', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
+    const { api } = await t.user('pro');
     for (const [code, url] of [
       ['ccc', 'https://b.example'],
       ['aaa', 'https://c.example'],
       ['bbb', 'https://a.example'],
     ]) {
-      await post(headers, { redirect_url: url, short_code: `${code}${Date.now()}` });
+      await api('POST', '/links', { redirect_url: url, short_code: `${code}${Date.now()}` });
     }
     const codes = (q: string) =>
-      get(headers, `/api/v1/links?${q}`).then((r) =>
-        r.json().data.map((l: { short_code: string }) => l.short_code.slice(0, 3)),
-      );
+      api('GET', `/links?${q}`).then((r) => r.json().data.map((l: { short_code: string }) => l.short_code.slice(0, 3)));
     expect(await codes('sort=short_code&direction=asc')).toEqual(['aaa', 'bbb', 'ccc']);
     expect(await codes('sort=short_code&direction=desc')).toEqual(['ccc', 'bbb', 'aaa']);
     expect(await codes('sort=redirect_url&direction=asc')).toEqual(['bbb', 'ccc', 'aaa']);
@@ -288,15 +280,15 @@ describe('GET /links', () => {
   });
 
   it('filters by category and searches redirect_url and short_code case-insensitively', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const cat = (await post(headers, { name: `Filter${Date.now()}` }, '/api/v1/categories')).json();
-    await post(headers, { redirect_url: 'https://shop.example/Summer-Sale', category_id: cat.id });
-    await post(headers, { redirect_url: 'https://blog.example/post', short_code: `SALEcode${Date.now()}` });
-    await post(headers, { redirect_url: 'https://other.example/' });
-    expect((await get(headers, `/api/v1/links?category_id=${cat.id}`)).json().meta.total).toBe(1);
-    expect((await get(headers, '/api/v1/links?search=sale')).json().meta.total).toBe(2);
-    expect((await get(headers, '/api/v1/links?search=SUMMER')).json().meta.total).toBe(1);
-    expect((await get(headers, '/api/v1/links?search=%25')).json().meta.total).toBe(0);
+    const { api } = await t.user('pro');
+    const cat = (await api('POST', '/categories', { name: `Filter${Date.now()}` })).json();
+    await api('POST', '/links', { redirect_url: 'https://shop.example/Summer-Sale', category_id: cat.id });
+    await api('POST', '/links', { redirect_url: 'https://blog.example/post', short_code: `SALEcode${Date.now()}` });
+    await api('POST', '/links', { redirect_url: 'https://other.example/' });
+    expect((await api('GET', `/links?category_id=${cat.id}`)).json().meta.total).toBe(1);
+    expect((await api('GET', '/links?search=sale')).json().meta.total).toBe(2);
+    expect((await api('GET', '/links?search=SUMMER')).json().meta.total).toBe(1);
+    expect((await api('GET', '/links?search=%25')).json().meta.total).toBe(0);
   });
 
   it.each([
@@ -309,14 +301,14 @@ describe('GET /links', () => {
     'direction=up',
     'category_id=x',
   ])('answers 422 for %s', async (query) => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    const res = await get(headers, `/api/v1/links?${query}`);
+    const { api } = await t.user('pro');
+    const res = await api('GET', `/links?${query}`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[query.split('=')[0]!]).toBeDefined();
   });
 
   it('accepts per_page 100', async () => {
-    const { headers } = await createUserWithToken(t.ctx, 'pro');
-    expect((await get(headers, '/api/v1/links?per_page=100')).json().meta.per_page).toBe(100);
+    const { api } = await t.user('pro');
+    expect((await api('GET', '/links?per_page=100')).json().meta.per_page).toBe(100);
   });
 });

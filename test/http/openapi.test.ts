@@ -1,18 +1,12 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('OpenAPI document', () => {
   it('is served without a token and is a valid OpenAPI 3.1 document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const res = await t.api('GET', '/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -21,7 +15,7 @@ describe('OpenAPI document', () => {
   });
 
   it('describes every links and categories endpoint with the bearer scheme and error responses', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const doc = (await t.api('GET', '/openapi.json')).json();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>

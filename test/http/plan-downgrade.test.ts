@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePlan } from '../../src/services/accounts.ts';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import type { Plan } from '../../src/core/plans.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp, type TestUser } from '../helpers/app.ts';
 
 // Issue 17, item 10, as docs/api.md decides: after leaving Business the data stays, the short
 // host stops applying Business features at once (targeting, choice pages, affiliate tags), and
 // links on a custom domain keep redirecting for 30 days, then answer 404 there.
-let t: TestApp;
+const t = useTestApp(
+  { SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' },
+  { user: 'business' },
+);
 let edge: RunningEdge;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
 const links: Record<string, { id: number; short_code: string }> = {};
 
 const visit = (path: string, headers: Record<string, string> = {}, host?: string) =>
@@ -24,13 +27,10 @@ const visit = (path: string, headers: Record<string, string> = {}, host?: string
   });
 const fromGb = { 'x-forwarded-for': '81.2.69.142', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0' };
 const setPlan = (plan: Plan) => t.ctx.uow.transact((work) => changePlan(work, owner.user.email, plan));
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload });
 
 beforeAll(async () => {
-  t = await createTestApp({ SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' });
   edge = await startEdge(t.ctx);
-  owner = await createUserWithToken(t.ctx, 'business');
+  owner = t.defaultUser;
   const now = new Date().toISOString();
   const domain = await t.ctx.database.db
     .insertInto('domains')
@@ -44,9 +44,9 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  expect((await api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'hop-20' })).statusCode).toBe(201);
+  expect((await owner.api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'hop-20' })).statusCode).toBe(201);
   const create = async (name: string, body: object) => {
-    const res = await api('POST', '/links', body);
+    const res = await owner.api('POST', '/links', body);
     expect(res.statusCode, res.body).toBe(201);
     links[name] = res.json();
   };
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await create('choice', { redirect_url: 'https://example.com/default' });
   expect(
     (
-      await api('PUT', `/links/${links.choice!.id}/landing-options`, {
+      await owner.api('PUT', `/links/${links.choice!.id}/landing-options`, {
         options: ['https://a.example/', 'https://b.example/'],
       })
     ).statusCode,
@@ -67,7 +67,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await edge.close();
-  await t.close();
 });
 
 describe('leaving the Business plan', () => {
@@ -89,7 +88,7 @@ describe('leaving the Business plan', () => {
     });
     expect((await visit(`/${links.choice!.short_code}/2`)).status).toBe(404);
     // Nothing stored is lost.
-    expect((await api('GET', `/links/${links.targeted!.id}`)).json().conditions).toHaveLength(1);
+    expect((await owner.api('GET', `/links/${links.targeted!.id}`)).json().conditions).toHaveLength(1);
 
     await setPlan('business');
     await expectBusiness();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../helpers/app.ts';
 
 // Issue 17, item 9: browser security headers on the API + dashboard port.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('browser security headers', () => {
   it('forbid framing and sniffing, and allow only this origin’s scripts and styles', async () => {

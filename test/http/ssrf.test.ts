@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
 // Issue 17, item 8: the forms of loopback the hand-written lists let through, refused at
 // subscription (and at delivery by the same guard, src/outbound/address-guard.ts).
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_POLL_MS: '3600000', WEBHOOK_ALLOW_HTTP: 'true' });
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ WEBHOOK_POLL_MS: '3600000', WEBHOOK_ALLOW_HTTP: 'true' }, { user: 'business' });
 
 describe('webhook targets', () => {
   it.each([
@@ -24,22 +16,15 @@ describe('webhook targets', () => {
     'https://[64:ff9b::a9fe:a9fe]/x',
     'https://100.100.100.200/x',
   ])('refuses %s at subscription', async (url) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers,
-      payload: { url, events: ['link.created'] },
-    });
+    const res = await t.api('POST', '/webhooks', { url, events: ['link.created'] });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors.url).toBeDefined();
   });
 
   it('still accepts a public address', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers,
-      payload: { url: 'https://[2606:4700:4700::1111]/hook', events: ['link.created'] },
+    const res = await t.api('POST', '/webhooks', {
+      url: 'https://[2606:4700:4700::1111]/hook',
+      events: ['link.created'],
     });
     expect(res.statusCode, res.body).toBe(201);
   });

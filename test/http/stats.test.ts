@@ -1,57 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClickEvent } from '../../src/core/clicks.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { clickEvent } from '../helpers/clicks.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const today = new Date();
 const daysAgo = (n: number) =>
   new Date(
     Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - n * 86_400_000 + 3_600_000,
   ).toISOString();
-const click = (linkId: number, at: string, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-  linkId,
-  at,
-  country: 'US',
-  device: 'desktop',
-  browser: 'chrome',
-  os: 'windows',
-  referrerHost: null,
-  bot: false,
-  optionIndex: null,
-  ...overrides,
-});
-
 async function linkWithClicks(plan: 'pro' | 'business') {
-  const user = await createUserWithToken(t.ctx, plan);
-  const link = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers: user.headers,
-      payload: { redirect_url: 'https://example.com' },
-    })
-  ).json();
+  const user = await t.user(plan);
+  const link = (await user.api('POST', '/links', { redirect_url: 'https://example.com' })).json();
   await t.ctx.uow.transact(({ stores }) =>
     stores.clicks.writeBatch([
-      click(link.id, daysAgo(0)),
-      click(link.id, daysAgo(0), { country: 'GB', device: 'mobile', browser: 'safari', os: 'ios' }),
-      click(link.id, daysAgo(2), { country: 'GB' }),
-      click(link.id, daysAgo(45)),
-      click(link.id, daysAgo(0), { bot: true }),
+      clickEvent(link.id, { at: daysAgo(0) }),
+      clickEvent(link.id, { at: daysAgo(0), country: 'GB', device: 'mobile', browser: 'safari', os: 'ios' }),
+      clickEvent(link.id, { at: daysAgo(2), country: 'GB' }),
+      clickEvent(link.id, { at: daysAgo(45) }),
+      clickEvent(link.id, { at: daysAgo(0), bot: true }),
     ]),
   );
   return { ...user, link };
 }
 
 const stats = (headers: Record<string, string>, id: number, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/links/${id}/stats${query}`, headers });
+  t.api('GET', `/links/${id}/stats${query}`, undefined, headers);
 
 describe('GET /links/{id}/stats', () => {
   it('gives Pro the totals only', async () => {
@@ -118,14 +92,14 @@ describe('GET /links/{id}/stats', () => {
 
   it('adds picks per option for a choice-page link', async () => {
     const { headers, link } = await linkWithClicks('business');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/links/${link.id}/landing-options`,
+    await t.api(
+      'PUT',
+      `/links/${link.id}/landing-options`,
+      { options: ['https://a.example', 'https://b.example'] },
       headers,
-      payload: { options: ['https://a.example', 'https://b.example'] },
-    });
+    );
     await t.ctx.uow.transact(({ stores }) =>
-      stores.clicks.writeBatch([click(link.id, daysAgo(0), { optionIndex: 1 })]),
+      stores.clicks.writeBatch([clickEvent(link.id, { at: daysAgo(0), optionIndex: 1 })]),
     );
     expect((await stats(headers, link.id)).json().options).toEqual([
       { url: 'https://a.example', picks: 0 },
@@ -142,7 +116,7 @@ describe('GET /links/{id}/stats', () => {
 
   it('answers 404 then 403 for missing and foreign links', async () => {
     const { link } = await linkWithClicks('business');
-    const other = await createUserWithToken(t.ctx, 'business');
+    const other = await t.user('business');
     expect((await stats(other.headers, 999999)).statusCode).toBe(404);
     expect((await stats(other.headers, link.id)).statusCode).toBe(403);
   });

@@ -2,24 +2,22 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 // Issue 17: a client that sends its headers or body slowly is cut off at REQUEST_TIMEOUT_MS on
 // both ports, instead of holding a socket (and, on the API, a parser) for as long as it likes.
-let t: TestApp;
+const t = useTestApp({ REQUEST_TIMEOUT_MS: '400', HOST: '127.0.0.1', SHORT_PORT: '0' }, { user: 'pro' });
 let edge: RunningEdge;
 let apiPort: number;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ REQUEST_TIMEOUT_MS: '400', HOST: '127.0.0.1', SHORT_PORT: '0' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   apiPort = (t.app.server.address() as AddressInfo).port;
   edge = await startEdge(t.ctx);
-  token = (await createUserWithToken(t.ctx, 'pro')).plaintext;
+  token = t.defaultUser.plaintext;
 });
 afterAll(async () => {
   await edge.close();
-  await t.close();
 });
 
 /** Sends `head` (and no more), then waits for the server's answer or for it to close the socket. */

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookWorker, type Clock } from '../../src/webhooks/worker.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 // Issue 17, item 1: a delivery has one deadline for the whole exchange, and one slow receiver
 // holds back no other delivery. The receivers are written here, on loopback; each test drives
@@ -14,7 +14,7 @@ const DEV_ENV = {
   WEBHOOK_CLICK_BATCH_MS: '3600000',
 };
 
-let t: TestApp;
+const t = useTestApp(DEV_ENV);
 let now: Date;
 const clock: Clock = { now: () => now };
 const workers: WebhookWorker[] = [];
@@ -96,12 +96,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-beforeAll(async () => {
-  t = await createTestApp(DEV_ENV);
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(() => {
   now = new Date(Date.now() + 1000);
 });
@@ -113,20 +107,15 @@ afterEach(async () => {
 
 /** A customer of its own with a webhook to `url`, and `count` test deliveries queued to it. */
 async function webhookWithDeliveries(url: string, count = 1) {
-  const { headers } = await createUserWithToken(t.ctx, 'business');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/webhooks',
-    headers,
-    payload: { url, events: ['link.created'] },
-  });
+  const { api } = await t.user('business');
+  const res = await api('POST', '/webhooks', { url, events: ['link.created'] });
   expect(res.statusCode, res.body).toBe(201);
   const id: number = res.json().id;
   const hook = {
     id,
     async queue(n = 1) {
       for (let i = 0; i < n; i++) {
-        const queued = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers });
+        const queued = await api('POST', `/webhooks/${id}/test`);
         expect(queued.statusCode).toBe(202);
       }
     },
@@ -137,7 +126,7 @@ async function webhookWithDeliveries(url: string, count = 1) {
         last_attempt: { status_code: number | null; duration_ms: number; error: string | null } | null;
       }>
     > {
-      const list = await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers });
+      const list = await api('GET', `/webhooks/${id}/deliveries`);
       return list.json().data;
     },
   };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/core/webhook-signature.ts';
 import { WebhookWorker, type Clock } from '../../src/webhooks/worker.ts';
 import { MAX_CLICKS_PER_DELIVERY } from '../../src/webhooks/publisher.ts';
-import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { apiRequest, createTestApp, createUserWithToken, useTestApp, type TestUser } from '../helpers/app.ts';
+import { clickEvent } from '../helpers/clicks.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 
 // The context's own worker is parked (an hour between polls); each test drives a worker of its
@@ -14,9 +15,9 @@ const DEV_ENV = {
   WEBHOOK_CLICK_BATCH_MS: '3600000',
 };
 
-let t: TestApp;
+const t = useTestApp(DEV_ENV);
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let headers: Record<string, string>;
+let user: TestUser;
 let now: Date;
 const clock: Clock = { now: () => now };
 const worker = (overrides: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
@@ -31,27 +32,20 @@ const worker = (overrides: { allowPrivate?: boolean; timeoutMs?: number } = {}) 
   });
 
 beforeAll(async () => {
-  t = await createTestApp(DEV_ENV);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 beforeEach(async () => {
-  headers = (await createUserWithToken(t.ctx, 'business')).headers;
+  user = await t.user('business');
   receiver.received.length = 0;
   receiver.answer({ status: 200 });
   now = new Date(Date.now() + 1000);
 });
 
 async function subscribe(events: string[], url = receiver.url) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/webhooks',
-    headers,
-    payload: { url, events, description: 'test' },
-  });
+  const res = await user.api('POST', '/webhooks', { url, events, description: 'test' });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -82,56 +76,34 @@ describe('webhook subscriptions', () => {
       is_active: true,
       disabled_reason: null,
     });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json();
+    const list = (await user.api('GET', '/webhooks')).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).not.toHaveProperty('secret');
   });
 
   it('refuses unknown events, more than 20 webhooks, and Pro', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers,
-      payload: { url: receiver.url, events: ['link.exploded'] },
-    });
+    const bad = await user.api('POST', '/webhooks', { url: receiver.url, events: ['link.exploded'] });
     expect(bad.statusCode).toBe(422);
     for (let i = 0; i < 20; i++) await subscribe(['link.created']);
-    const over = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers,
-      payload: { url: receiver.url, events: ['link.created'] },
-    });
+    const over = await user.api('POST', '/webhooks', { url: receiver.url, events: ['link.created'] });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors.url[0]).toMatch(/at most 20/);
-    const pro = await createUserWithToken(t.ctx, 'pro');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers: pro.headers })).statusCode).toBe(403);
+    const pro = await t.user('pro');
+    expect((await pro.api('GET', '/webhooks')).statusCode).toBe(403);
   });
 
   it('deletes a webhook, and 403s another user', async () => {
     const created = await subscribe(['link.created']);
-    const other = await createUserWithToken(t.ctx, 'business');
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers: other.headers }))
-        .statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${created.id}`, headers })).statusCode).toBe(
-      204,
-    );
+    const other = await t.user('business');
+    expect((await other.api('DELETE', `/webhooks/${created.id}`)).statusCode).toBe(403);
+    expect((await user.api('DELETE', `/webhooks/${created.id}`)).statusCode).toBe(204);
   });
 });
 
 describe('deliveries', () => {
   it('POSTs a signed link.created delivery carrying the Link, with a unique delivery id', async () => {
     const { id, secret } = await subscribe(['link.created']);
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/links',
-        headers,
-        payload: { redirect_url: 'https://example.com/hooked' },
-      })
-    ).json();
+    const link = (await user.api('POST', '/links', { redirect_url: 'https://example.com/hooked' })).json();
     await waitForQueued(id);
     await worker().runOnce();
     expect(receiver.received).toHaveLength(1);
@@ -162,15 +134,8 @@ describe('deliveries', () => {
 
   it('retries on errors with backoff, then succeeds and shows the attempts', async () => {
     const { id } = await subscribe(['link.deleted']);
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/links',
-        headers,
-        payload: { redirect_url: 'https://example.com/x' },
-      })
-    ).json();
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/links/${link.id}`, headers });
+    const link = (await user.api('POST', '/links', { redirect_url: 'https://example.com/x' })).json();
+    await user.api('DELETE', `/links/${link.id}`);
     await waitForQueued(id);
     receiver.answer({ status: 500 });
     const w = worker();
@@ -188,8 +153,7 @@ describe('deliveries', () => {
     receiver.answer({ status: 204 });
     await w.runOnce();
     expect(receiver.received).toHaveLength(3);
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
-      .data;
+    const deliveries = (await user.api('GET', `/webhooks/${id}/deliveries`)).json().data;
     expect(deliveries[0]).toMatchObject({
       event: 'link.deleted',
       status: 'succeeded',
@@ -202,26 +166,23 @@ describe('deliveries', () => {
   it('disables a webhook that has failed for 3 days and says why', async () => {
     const { id } = await subscribe(['link.created']);
     receiver.answer({ status: 503 });
-    await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers });
+    await user.api('POST', `/webhooks/${id}/test`);
     const w = worker();
     await w.runOnce();
     for (let i = 0; i < 20; i++) {
       now = new Date(now.getTime() + 6 * 3_600_000);
       await w.runOnce();
     }
-    const webhook = (await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers }))
-      .json()
-      .data.find((h: { id: number }) => h.id === id);
+    const webhook = (await user.api('GET', '/webhooks')).json().data.find((h: { id: number }) => h.id === id);
     expect(webhook.is_active).toBe(false);
     expect(webhook.disabled_reason).toMatch(/failed for 3 days/);
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
-      .data;
+    const deliveries = (await user.api('GET', `/webhooks/${id}/deliveries`)).json().data;
     expect(deliveries[0]).toMatchObject({ status: 'failed', last_attempt: { status_code: 503, error: 'HTTP 503' } });
   });
 
   it('sends a test delivery on request', async () => {
     const { id } = await subscribe(['link.created']);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers });
+    const res = await user.api('POST', `/webhooks/${id}/test`);
     expect(res.statusCode).toBe(202);
     await worker().runOnce();
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: 'webhook.test', data: { webhook_id: id } });
@@ -229,25 +190,9 @@ describe('deliveries', () => {
 
   it('batches link.clicked per link: one delivery carrying the list of clicks', async () => {
     await subscribe(['link.clicked']);
-    const link = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/links',
-        headers,
-        payload: { redirect_url: 'https://example.com/viral' },
-      })
-    ).json();
-    const click = (country: string, bot = false) => ({
-      linkId: link.id,
-      at: now.toISOString(),
-      country,
-      device: 'mobile',
-      browser: 'safari',
-      os: 'ios',
-      referrerHost: null,
-      bot,
-      optionIndex: null,
-    });
+    const link = (await user.api('POST', '/links', { redirect_url: 'https://example.com/viral' })).json();
+    const click = (country: string, bot = false) =>
+      clickEvent(link.id, { at: now.toISOString(), country, device: 'mobile', browser: 'safari', os: 'ios', bot });
     t.ctx.webhooks.publisher.clicksRecorded([click('US'), click('GB'), click('DE', true), click('FR')]);
     await t.ctx.webhooks.publisher.flushClicks();
     await worker().runOnce();
@@ -259,17 +204,8 @@ describe('deliveries', () => {
   });
 
   it('tells the click writer how many more clicks of a link the next delivery can carry', async () => {
-    const click = (linkId: number) => ({
-      linkId,
-      at: now.toISOString(),
-      country: 'US',
-      device: 'mobile',
-      browser: 'safari',
-      os: 'ios',
-      referrerHost: null,
-      bot: false,
-      optionIndex: null,
-    });
+    const click = (linkId: number) =>
+      clickEvent(linkId, { at: now.toISOString(), device: 'mobile', browser: 'safari', os: 'ios' });
     const publisher = t.ctx.webhooks.publisher;
     publisher.clicksRecorded([click(900_001), click(900_001), click(900_001)]);
     expect(publisher.clickRoom([900_001, 900_002])).toEqual(
@@ -287,17 +223,11 @@ describe('deliveries', () => {
   it('does not slow the API when the receiver hangs, and records the timeout', async () => {
     const { id } = await subscribe(['link.created']);
     receiver.answer({ status: 200, hang: true });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers,
-      payload: { redirect_url: 'https://example.com/slow' },
-    });
+    const res = await user.api('POST', '/links', { redirect_url: 'https://example.com/slow' });
     expect(res.statusCode).toBe(201);
     await waitForQueued(id);
     await worker({ timeoutMs: 200 }).runOnce();
-    const deliveries = (await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, headers })).json()
-      .data;
+    const deliveries = (await user.api('GET', `/webhooks/${id}/deliveries`)).json().data;
     expect(deliveries[0]).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -319,12 +249,7 @@ describe('SSRF protection', () => {
         'https://[::1]/x',
         'http://example.com/x',
       ]) {
-        const res = await strict.app.inject({
-          method: 'POST',
-          url: '/api/v1/webhooks',
-          headers: h,
-          payload: { url, events: ['link.created'] },
-        });
+        const res = await apiRequest(strict.app, 'POST', '/webhooks', { url, events: ['link.created'] }, h);
         expect(res.statusCode, url).toBe(422);
       }
     } finally {
@@ -334,12 +259,7 @@ describe('SSRF protection', () => {
 
   it('refuses at delivery time a target that resolves to a private address', async () => {
     const { id } = await subscribe(['link.created']);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      headers,
-      payload: { redirect_url: 'https://example.com/ssrf' },
-    });
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/ssrf' });
     await waitForQueued(id);
     await worker({ allowPrivate: false }).runOnce();
     expect(receiver.received).toHaveLength(0);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliUserWithToken } from '../helpers/cli.ts';
+import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { freshDatabaseUrl } from '../helpers/database.ts';
-import { hoplink, startService, type RunningService } from '../helpers/process.ts';
+import { startService, type RunningService } from '../helpers/process.ts';
 
 // Needs real PostgreSQL and Redis servers: CI sets both (and fails if they cannot be reached);
 // a machine without them skips this file.
@@ -28,11 +30,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     };
     a = await startService(env);
     b = await startService(env);
-    await hoplink(env, 'user', 'create', '--email', 'scale@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(
-      await hoplink(env, 'token', 'create', '--email', 'scale@example.com', '--name', 'scale', '--json'),
-    );
-    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    ({ headers } = await cliUserWithToken({ env, email: 'scale@example.com', plan: 'pro', tokenName: 'scale' }));
   });
   afterAll(async () => {
     await a?.kill();
@@ -46,8 +44,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     fetch(`${s.shortUrl}/${code}`, {
       redirect: 'manual',
       headers: {
-        'user-agent':
-          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+        'user-agent': CHROME_USER_AGENT,
       },
     });
 
@@ -63,11 +60,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
 
   it('invalidates the other instance’s cache within 100 ms of a change', async () => {
     // A fresh user: the previous test used up the shared limit of the first one.
-    await hoplink(env, 'user', 'create', '--email', 'cache@example.com', '--plan', 'pro');
-    const { token } = JSON.parse(
-      await hoplink(env, 'token', 'create', '--email', 'cache@example.com', '--name', 'cache', '--json'),
-    );
-    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    ({ headers } = await cliUserWithToken({ env, email: 'cache@example.com', plan: 'pro', tokenName: 'cache' }));
     const link = await (
       await api(a, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/old' }) })
     ).json();
@@ -166,11 +159,7 @@ describe.skipIf(!enabled)('hoplink serve --workers 2', () => {
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready).toBe(true);
-      await hoplink(env, 'user', 'create', '--email', 'workers@example.com', '--plan', 'pro');
-      const { token } = JSON.parse(
-        await hoplink(env, 'token', 'create', '--email', 'workers@example.com', '--name', 'w', '--json'),
-      );
-      const h = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const { headers: h } = await cliUserWithToken({ env, email: 'workers@example.com', plan: 'pro', tokenName: 'w' });
       const link = await (
         await fetch(`http://127.0.0.1:${port}/api/v1/links`, {
           method: 'POST',
