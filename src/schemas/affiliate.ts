@@ -1,5 +1,24 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from './common.ts';
+import { EXAMPLE_CREATED_AT, EXAMPLE_UPDATED_AT, Timestamp } from './common.ts';
+
+export const AFFILIATE_TAG_EXAMPLE = {
+  id: 5,
+  affiliate_program: { id: 1, name: 'Amazon US' },
+  tag: 'hoplink-20',
+  created_at: EXAMPLE_CREATED_AT,
+  updated_at: EXAMPLE_UPDATED_AT,
+};
+
+/** Two entries of the catalog (src/core/affiliate-programs.json), as GET /affiliate-programs answers them. */
+export const AFFILIATE_PROGRAMS_EXAMPLE = [
+  { id: 1, name: 'Amazon US', hostnames: ['amazon.com'], param: 'tag' },
+  {
+    id: 9,
+    name: 'eBay Partner Network',
+    hostnames: ['ebay.com', 'ebay.co.uk', 'ebay.de', 'ebay.fr', 'ebay.it', 'ebay.es', 'ebay.ca', 'ebay.com.au'],
+    param: 'campid',
+  },
+];
 
 export const AffiliateTagSchema = Type.Object(
   {
@@ -9,7 +28,7 @@ export const AffiliateTagSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { $id: 'AffiliateTag' },
+  { $id: 'AffiliateTag', examples: [AFFILIATE_TAG_EXAMPLE] },
 );
 
 export const AffiliateProgramSchema = Type.Object({
@@ -27,9 +46,18 @@ const TagValue = Type.String({
 
 export const CreateAffiliateTagBody = Type.Object(
   { affiliate_program_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }), tag: TagValue },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { affiliate_program_id: 1, tag: 'hoplink-20' },
+      { affiliate_program_id: 9, tag: '5338765432' },
+    ],
+  },
 );
-export const UpdateAffiliateTagBody = Type.Object({ tag: TagValue }, { additionalProperties: false });
+export const UpdateAffiliateTagBody = Type.Object(
+  { tag: TagValue },
+  { additionalProperties: false, examples: [{ tag: 'hoplink-21' }] },
+);
 
 export type AffiliateTagRecord = Static<typeof AffiliateTagSchema>;
 export type AffiliateProgramRecord = Static<typeof AffiliateProgramSchema>;

@@ -3,8 +3,8 @@ import { Type, type TObjectOptions, type TSchema } from 'typebox';
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 
 /** Example values for the OpenAPI document (annotations only: nothing validates against them). */
-export const EXAMPLE_APP_URL = 'http://localhost:3000';
-export const EXAMPLE_SHORT_URL = 'http://localhost:3001';
+export const EXAMPLE_APP_URL = 'https://links.example.com';
+export const EXAMPLE_SHORT_URL = 'https://hop.example.com';
 export const EXAMPLE_CREATED_AT = '2026-11-02T09:15:00.000Z';
 export const EXAMPLE_UPDATED_AT = '2026-11-20T16:42:08.000Z';
 
@@ -26,6 +26,7 @@ export const ValidationErrorBody = Type.Object(
   },
   {
     $id: 'ValidationError',
+    description: 'A 422: the request is understood but invalid; `errors` names each field and what is wrong.',
     examples: [
       {
         message: 'The redirect url field must be a valid http or https URL of at most 2048 characters.',

@@ -1,5 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from './common.ts';
+import { EXAMPLE_CREATED_AT, EXAMPLE_SHORT_URL, EXAMPLE_UPDATED_AT, Timestamp } from './common.ts';
+
+/** A domain just added: the CNAME to create points at the short host. */
+export const DOMAIN_EXAMPLE = {
+  id: 2,
+  hostname: 'go.example.com',
+  status: 'pending',
+  verification: { type: 'CNAME', name: 'go.example.com', value: new URL(EXAMPLE_SHORT_URL).hostname },
+  last_checked_at: null,
+  created_at: EXAMPLE_CREATED_AT,
+  updated_at: EXAMPLE_CREATED_AT,
+};
 
 export const DomainSchema = Type.Object(
   {
@@ -18,12 +29,30 @@ export const DomainSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { $id: 'Domain' },
+  {
+    $id: 'Domain',
+    examples: [
+      DOMAIN_EXAMPLE,
+      {
+        ...DOMAIN_EXAMPLE,
+        id: 3,
+        hostname: 'links.shop.example',
+        status: 'active',
+        verification: {
+          type: 'TXT',
+          name: '_hoplink.links.shop.example',
+          value: 'hoplink-verify=5f0c3e9a1b7d4c2e8a6f0b1d3c5e7a9b',
+        },
+        last_checked_at: EXAMPLE_UPDATED_AT,
+        updated_at: EXAMPLE_UPDATED_AT,
+      },
+    ],
+  },
 );
 
 export const CreateDomainBody = Type.Object(
   { hostname: Type.String({ minLength: 1, maxLength: 253 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ hostname: 'go.example.com' }] },
 );
 
 export type DomainRecord = Static<typeof DomainSchema>;

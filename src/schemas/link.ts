@@ -8,7 +8,15 @@ import {
   OPERATORS,
   VOCABULARIES,
 } from '../core/targeting.ts';
-import { Id, NullableInteger, Timestamp } from './common.ts';
+import {
+  EXAMPLE_APP_URL,
+  EXAMPLE_CREATED_AT,
+  EXAMPLE_SHORT_URL,
+  EXAMPLE_UPDATED_AT,
+  Id,
+  NullableInteger,
+  Timestamp,
+} from './common.ts';
 
 /** The highest page a list answers: 100 million links at 100 a page, and an offset any engine takes. */
 export const MAX_PAGE = 1_000_000;
@@ -25,6 +33,13 @@ const VALUES_HELP = [
   'language: ISO 639-1',
 ].join('; ');
 
+export const CONDITION_EXAMPLE = {
+  type: 'country',
+  operator: 'in',
+  values: ['DE', 'AT', 'CH'],
+  redirect_url: 'https://example.com/de/sale',
+};
+
 export const ConditionSchema = Type.Object(
   {
     type: Type.Enum(CONDITION_TYPES),
@@ -36,7 +51,7 @@ export const ConditionSchema = Type.Object(
     }),
     redirect_url: HttpUrl,
   },
-  { $id: 'Condition', description: 'Evaluated in order; the first match wins.' },
+  { $id: 'Condition', description: 'Evaluated in order; the first match wins.', examples: [CONDITION_EXAMPLE] },
 );
 
 const Conditions = Type.Array(Type.Any(), {
@@ -45,6 +60,53 @@ const Conditions = Type.Array(Type.Any(), {
     'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one ' +
     'so errors name conditions.N.field.',
 });
+
+/** A link as the API answers it (examples for the OpenAPI document). */
+export const LINK_EXAMPLE = {
+  id: 42,
+  short_code: 'aB3xY9z',
+  short_url: `${EXAMPLE_SHORT_URL}/aB3xY9z`,
+  redirect_url: 'https://example.com/sale',
+  type: 'simple',
+  is_active: true,
+  click_count: 128,
+  category: { id: 3, name: 'Newsletter' },
+  domain: null,
+  created_at: EXAMPLE_CREATED_AT,
+  updated_at: EXAMPLE_UPDATED_AT,
+};
+
+const CUSTOM_CODE_LINK_EXAMPLE = {
+  ...LINK_EXAMPLE,
+  id: 41,
+  short_code: 'summer-sale',
+  short_url: `${EXAMPLE_SHORT_URL}/summer-sale`,
+  redirect_url: 'https://example.com/summer?utm_source=newsletter',
+  click_count: 12,
+  category: null,
+  created_at: '2026-10-28T14:03:51.000Z',
+  updated_at: '2026-10-28T14:03:51.000Z',
+};
+
+/** GET /links?per_page=2: the first of 3 pages. */
+export const LINK_PAGE_EXAMPLE = {
+  data: [LINK_EXAMPLE, CUSTOM_CODE_LINK_EXAMPLE],
+  links: {
+    first: `${EXAMPLE_APP_URL}/api/v1/links?per_page=2&page=1`,
+    last: `${EXAMPLE_APP_URL}/api/v1/links?per_page=2&page=3`,
+    prev: null,
+    next: `${EXAMPLE_APP_URL}/api/v1/links?per_page=2&page=2`,
+  },
+  meta: {
+    current_page: 1,
+    from: 1,
+    last_page: 3,
+    path: `${EXAMPLE_APP_URL}/api/v1/links`,
+    per_page: 2,
+    to: 2,
+    total: 5,
+  },
+};
 
 export const LinkSchema = Type.Object(
   {
@@ -60,12 +122,12 @@ export const LinkSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { $id: 'Link' },
+  { $id: 'Link', examples: [LINK_EXAMPLE] },
 );
 
 export const LinkWithConditionsSchema = Type.Object(
   { ...LinkSchema.properties, conditions: Type.Array(Type.Ref('Condition')) },
-  { $id: 'LinkWithConditions' },
+  { $id: 'LinkWithConditions', examples: [{ ...LINK_EXAMPLE, conditions: [CONDITION_EXAMPLE] }] },
 );
 
 export const CreateLinkBody = Type.Object(
@@ -82,7 +144,20 @@ export const CreateLinkBody = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     conditions: Type.Optional(Conditions),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { redirect_url: 'https://example.com/sale' },
+      { redirect_url: 'https://example.com/summer?utm_source=newsletter', short_code: 'summer-sale', category_id: 3 },
+      {
+        redirect_url: 'https://example.com/sale',
+        conditions: [
+          CONDITION_EXAMPLE,
+          { type: 'device', operator: 'in', values: ['mobile'], redirect_url: 'https://m.example.com/sale' },
+        ],
+      },
+    ],
+  },
 );
 
 export const UpdateLinkBody = Type.Object(
@@ -93,7 +168,10 @@ export const UpdateLinkBody = Type.Object(
     domain_id: Type.Optional(NullableInteger),
     conditions: Type.Optional(Conditions),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ redirect_url: 'https://example.com/winter-sale', is_active: false }, { category_id: null }],
+  },
 );
 
 export const ListLinksQuery = Type.Object(
@@ -130,7 +208,18 @@ export const BulkBody = Type.Object(
       description: '1 to 100 items, each shaped like the body of POST /links. Items are validated one by one.',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        links: [
+          { redirect_url: 'https://example.com/spring' },
+          { redirect_url: 'https://example.com/summer?utm_source=newsletter', short_code: 'summer-sale' },
+          { redirect_url: 'example.com/autumn' },
+        ],
+      },
+    ],
+  },
 );
 
 export const BulkItemErrorSchema = Type.Object({
@@ -139,10 +228,43 @@ export const BulkItemErrorSchema = Type.Object({
 });
 export type BulkItemError = Static<typeof BulkItemErrorSchema>;
 
-export const BulkResponse = Type.Object({
-  created: Type.Array(Type.Ref('Link')),
-  errors: Type.Array(BulkItemErrorSchema),
-});
+export const BulkResponse = Type.Object(
+  {
+    created: Type.Array(Type.Ref('Link')),
+    errors: Type.Array(BulkItemErrorSchema),
+  },
+  {
+    description: 'The links created, in the order sent, and the items refused.',
+    examples: [
+      {
+        created: [
+          {
+            ...LINK_EXAMPLE,
+            id: 43,
+            short_code: 'Qm7pT2w',
+            short_url: `${EXAMPLE_SHORT_URL}/Qm7pT2w`,
+            redirect_url: 'https://example.com/spring',
+            click_count: 0,
+            category: null,
+            created_at: EXAMPLE_UPDATED_AT,
+          },
+          {
+            ...CUSTOM_CODE_LINK_EXAMPLE,
+            id: 44,
+            click_count: 0,
+            created_at: EXAMPLE_UPDATED_AT,
+            updated_at: EXAMPLE_UPDATED_AT,
+          },
+        ],
+        errors: [
+          { index: 2, message: 'The redirect url field must be a valid http or https URL of at most 2048 characters.' },
+        ],
+      },
+    ],
+  },
+);
+
+const LANDING_OPTIONS_EXAMPLE = ['https://www.amazon.com/dp/B0C1234567', 'https://www.ebay.com/itm/1234567890'];
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 8;
@@ -155,6 +277,9 @@ export const LandingOptionsBody = Type.Object(
       description: '2 to 8 absolute http(s) URLs, in the order shown to visitors.',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ options: LANDING_OPTIONS_EXAMPLE }] },
 );
-export const LandingOptionsResponse = Type.Object({ options: Type.Array(Type.String()) });
+export const LandingOptionsResponse = Type.Object(
+  { options: Type.Array(Type.String()) },
+  { description: 'The options, in order.', examples: [{ options: LANDING_OPTIONS_EXAMPLE }] },
+);

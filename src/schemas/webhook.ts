@@ -1,6 +1,44 @@
 import { Type, type Static } from 'typebox';
 import { WEBHOOK_EVENTS } from '../core/model.ts';
-import { Timestamp } from './common.ts';
+import { EXAMPLE_CREATED_AT, EXAMPLE_UPDATED_AT, Timestamp } from './common.ts';
+
+export const WEBHOOK_EXAMPLE = {
+  id: 7,
+  url: 'https://hooks.example.com/hoplink',
+  events: ['link.created', 'link.clicked'],
+  description: 'Zapier: new links to the team sheet',
+  is_active: true,
+  disabled_reason: null,
+  created_at: EXAMPLE_CREATED_AT,
+  updated_at: EXAMPLE_CREATED_AT,
+};
+
+/** One delivered at the first attempt, one waiting for its third after a timeout. */
+export const DELIVERIES_EXAMPLE = [
+  {
+    id: '3f1c2a9e-6b7d-4e21-9a8f-0c5d7e4b2a11',
+    event: 'link.created',
+    status: 'succeeded',
+    attempts: 1,
+    next_attempt_at: null,
+    created_at: EXAMPLE_UPDATED_AT,
+    last_attempt: { attempted_at: EXAMPLE_UPDATED_AT, status_code: 200, duration_ms: 84, error: null },
+  },
+  {
+    id: 'b7e2d4f6-1a3c-4e5b-8d7f-9a0b1c2d3e4f',
+    event: 'link.clicked',
+    status: 'pending',
+    attempts: 2,
+    next_attempt_at: '2026-11-20T16:53:10.000Z',
+    created_at: '2026-11-20T16:46:55.000Z',
+    last_attempt: {
+      attempted_at: '2026-11-20T16:48:10.000Z',
+      status_code: null,
+      duration_ms: 5000,
+      error: 'no response within 5000 ms',
+    },
+  },
+];
 
 export const MAX_WEBHOOKS_PER_USER = 20;
 
@@ -15,10 +53,16 @@ export const WebhookSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { $id: 'Webhook' },
+  { $id: 'Webhook', examples: [WEBHOOK_EXAMPLE] },
 );
 
-export const CreatedWebhookSchema = Type.Object({ ...WebhookSchema.properties, secret: Type.String() });
+export const CreatedWebhookSchema = Type.Object(
+  { ...WebhookSchema.properties, secret: Type.String() },
+  {
+    description: 'The webhook, with its signing secret: shown only in this answer.',
+    examples: [{ ...WEBHOOK_EXAMPLE, secret: 'whsec_Xr4vN8qL2mT6zB0kD3hF7jW9sC1yE5aG' }],
+  },
+);
 
 export const CreateWebhookBody = Type.Object(
   {
@@ -33,7 +77,16 @@ export const CreateWebhookBody = Type.Object(
     }),
     description: Type.Optional(Type.String({ maxLength: 255 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        url: 'https://hooks.example.com/hoplink',
+        events: ['link.created', 'link.clicked'],
+        description: 'Zapier: new links to the team sheet',
+      },
+    ],
+  },
 );
 
 const AttemptSchema = Type.Object({

@@ -2,6 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { affiliatePrograms, findProgram } from '../../core/affiliate.ts';
 import type { AffiliateTag } from '../../core/model.ts';
 import {
+  AFFILIATE_PROGRAMS_EXAMPLE,
+  AFFILIATE_TAG_EXAMPLE,
   AffiliateProgramSchema,
   AffiliateTagSchema,
   CreateAffiliateTagBody,
@@ -43,8 +45,17 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       config,
       schema: {
         summary: 'The affiliate programs catalog',
+        description:
+          'The programs a tag can be added for: each with the hostnames it applies to (subdomains included) ' +
+          'and the query parameter the tag is set in.',
         tags,
-        response: { 200: DataList(AffiliateProgramSchema), ...errorResponses() },
+        response: {
+          200: DataList(AffiliateProgramSchema, {
+            description: 'The catalog.',
+            examples: [{ data: AFFILIATE_PROGRAMS_EXAMPLE }],
+          }),
+          ...errorResponses(),
+        },
       },
     },
     async () => ({ data: affiliatePrograms.map(({ id, name, hostnames, param }) => ({ id, name, hostnames, param })) }),
@@ -56,8 +67,16 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       config,
       schema: {
         summary: 'List your affiliate tags',
+        description:
+          "At most one tag per program. At redirect time, a destination on a program's hostnames gets your tag.",
         tags,
-        response: { 200: DataList(Type.Ref('AffiliateTag')), ...errorResponses() },
+        response: {
+          200: DataList(Type.Ref('AffiliateTag'), {
+            description: 'Your tags.',
+            examples: [{ data: [AFFILIATE_TAG_EXAMPLE] }],
+          }),
+          ...errorResponses(),
+        },
       },
     },
     async (request) => ({
@@ -74,7 +93,10 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
         description: 'One tag per program per user.',
         tags,
         body: CreateAffiliateTagBody,
-        response: { 201: Type.Ref('AffiliateTag'), ...errorResponses(...BODY_ERRORS) },
+        response: {
+          201: Type.Ref('AffiliateTag', { description: 'The tag added.' }),
+          ...errorResponses(...BODY_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -91,10 +113,14 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       preValidation: owned.preValidation,
       schema: {
         summary: 'Change a tag',
+        description: "The new tag is checked against the program's format and applies from the next visit on.",
         tags,
         params: IdParams,
         body: UpdateAffiliateTagBody,
-        response: { 200: Type.Ref('AffiliateTag'), ...errorResponses(404, ...BODY_ERRORS) },
+        response: {
+          200: Type.Ref('AffiliateTag', { description: 'The tag, changed.' }),
+          ...errorResponses(404, ...BODY_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -112,9 +138,10 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       preValidation: owned.preValidation,
       schema: {
         summary: 'Remove a tag',
+        description: "From the next visit on, destinations on the program's hostnames are no longer tagged.",
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(404) },
+        response: { 204: Type.Null({ description: 'Removed; no body.' }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

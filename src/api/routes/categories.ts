@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CategoryBody } from '../../schemas/category.ts';
+import { CATEGORY_EXAMPLE, CategoryBody } from '../../schemas/category.ts';
 import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/common.ts';
 import {
   createCategory,
@@ -21,8 +21,22 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
     {
       schema: {
         summary: 'List categories',
+        description: 'All your categories, by name.',
         tags,
-        response: { 200: DataList(Type.Ref('Category')), ...errorResponses() },
+        response: {
+          200: DataList(Type.Ref('Category'), {
+            description: 'Your categories.',
+            examples: [
+              {
+                data: [
+                  CATEGORY_EXAMPLE,
+                  { ...CATEGORY_EXAMPLE, id: 4, name: 'Partners', updated_at: CATEGORY_EXAMPLE.created_at },
+                ],
+              },
+            ],
+          }),
+          ...errorResponses(),
+        },
       },
     },
     async (request) => ({
@@ -38,7 +52,10 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
         description: 'Names are unique per user.',
         tags,
         body: CategoryBody,
-        response: { 201: Type.Ref('Category'), ...errorResponses(...BODY_ERRORS) },
+        response: {
+          201: Type.Ref('Category', { description: 'The category created.' }),
+          ...errorResponses(...BODY_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -53,9 +70,10 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
       preValidation: owned.preValidation,
       schema: {
         summary: 'Read a category',
+        description: 'One of your categories.',
         tags,
         params: IdParams,
-        response: { 200: Type.Ref('Category'), ...errorResponses(404) },
+        response: { 200: Type.Ref('Category', { description: 'The category.' }), ...errorResponses(404) },
       },
     },
     async (request) => categoryResource(owned.get(request)),
@@ -67,10 +85,14 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
       preValidation: owned.preValidation,
       schema: {
         summary: 'Rename a category',
+        description: 'The new name is trimmed and must be unique among your categories; its links keep it.',
         tags,
         params: IdParams,
         body: CategoryBody,
-        response: { 200: Type.Ref('Category'), ...errorResponses(404, ...BODY_ERRORS) },
+        response: {
+          200: Type.Ref('Category', { description: 'The category, renamed.' }),
+          ...errorResponses(404, ...BODY_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -90,7 +112,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
         description: 'Its links stay, with category null.',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(404) },
+        response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

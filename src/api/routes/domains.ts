@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Domain } from '../../core/model.ts';
 import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/common.ts';
-import { CreateDomainBody, DomainSchema } from '../../schemas/domain.ts';
+import { CreateDomainBody, DOMAIN_EXAMPLE, DomainSchema } from '../../schemas/domain.ts';
 import {
   addDomain,
   checkDomain,
@@ -31,8 +31,12 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; settings
       config,
       schema: {
         summary: 'List your custom domains',
+        description: 'Each with its status and the DNS record that verifies it.',
         tags,
-        response: { 200: DataList(Type.Ref('Domain')), ...errorResponses() },
+        response: {
+          200: DataList(Type.Ref('Domain'), { description: 'Your domains.', examples: [{ data: [DOMAIN_EXAMPLE] }] }),
+          ...errorResponses(),
+        },
       },
     },
     async (request) => ({ data: (await uow.read((stores) => listUserDomains(stores, request.principal))).map(record) }),
@@ -47,7 +51,10 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; settings
         description: 'Answers the DNS record to create. Hostnames are unique across users.',
         tags,
         body: CreateDomainBody,
-        response: { 201: Type.Ref('Domain'), ...errorResponses(...BODY_ERRORS) },
+        response: {
+          201: Type.Ref('Domain', { description: 'The domain, pending until a check finds its record.' }),
+          ...errorResponses(...BODY_ERRORS),
+        },
       },
     },
     async (request, reply) =>
@@ -64,7 +71,7 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; settings
         description: 'Needs the update ability. Counts against the 10/min domains limit: avoid tight polling.',
         tags,
         params: IdParams,
-        response: { 200: Type.Ref('Domain'), ...errorResponses(404) },
+        response: { 200: Type.Ref('Domain', { description: 'The domain after the check.' }), ...errorResponses(404) },
       },
     },
     async (request) => record(await checkDomain(uow, settings, request.principal, request.params.id)),
@@ -80,7 +87,7 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; settings
         description: 'Refused (422) while links use it, so no link is lost.',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(404, 422) },
+        response: { 204: Type.Null({ description: 'Removed; no body.' }), ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

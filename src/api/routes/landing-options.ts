@@ -64,7 +64,7 @@ export const landingOptionRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }>
         description: 'The link becomes a single-destination link (type `simple`).',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(404) },
+        response: { 204: Type.Null({ description: 'Removed; no body.' }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../../schemas/common.ts';
-import { CreateLinkBody, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
+import { CreateLinkBody, LINK_PAGE_EXAMPLE, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
 import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink } from '../../services/links.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
@@ -24,7 +24,13 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
           'Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.',
         tags: ['Links'],
         querystring: ListLinksQuery,
-        response: { 200: Paginated(Type.Ref('Link')), ...errorResponses(422) },
+        response: {
+          200: Paginated(Type.Ref('Link'), {
+            description: 'A page of links, with the links to other pages and the counts.',
+            examples: [LINK_PAGE_EXAMPLE],
+          }),
+          ...errorResponses(422),
+        },
       },
     },
     async (request) => {
@@ -56,7 +62,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
           '`conditions` and `domain_id` need the Business plan.',
         tags: ['Links'],
         body: CreateLinkBody,
-        response: { 201: Type.Ref('Link'), ...errorResponses(...BODY_ERRORS) },
+        response: { 201: Type.Ref('Link', { description: 'The link created.' }), ...errorResponses(...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
@@ -74,7 +80,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
         description: 'The link including its targeting conditions.',
         tags: ['Links'],
         params: IdParams,
-        response: { 200: Type.Ref('LinkWithConditions'), ...errorResponses(404) },
+        response: { 200: Type.Ref('LinkWithConditions', { description: 'The link.' }), ...errorResponses(404) },
       },
     },
     async (request) => linkDetailResource(ownedLink.get(request), shortUrl),
@@ -90,7 +96,10 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
         tags: ['Links'],
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 200: Type.Ref('Link'), ...errorResponses(404, ...BODY_ERRORS) },
+        response: {
+          200: Type.Ref('Link', { description: 'The link, updated.' }),
+          ...errorResponses(404, ...BODY_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -107,6 +116,9 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       preValidation: ownedLink.preValidation,
       schema: {
         summary: 'Delete a link',
+        description:
+          'Deletes the link with its clicks, statistics and choice-page options; ' +
+          'its short URL answers 404 from then on.',
         tags: ['Links'],
         params: IdParams,
         response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },

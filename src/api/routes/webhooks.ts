@@ -4,7 +4,9 @@ import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/c
 import {
   CreatedWebhookSchema,
   CreateWebhookBody,
+  DELIVERIES_EXAMPLE,
   DeliverySchema,
+  WEBHOOK_EXAMPLE,
   WebhookSchema,
   type WebhookRecord,
 } from '../../schemas/webhook.ts';
@@ -53,7 +55,20 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
     '/webhooks',
     {
       config,
-      schema: { summary: 'List webhooks', tags, response: { 200: DataList(Type.Ref('Webhook')), ...errorResponses() } },
+      schema: {
+        summary: 'List webhooks',
+        description:
+          'Your subscriptions, without their secrets. One disabled after 3 days of failed deliveries has ' +
+          '`is_active` false and a `disabled_reason`.',
+        tags,
+        response: {
+          200: DataList(Type.Ref('Webhook'), {
+            description: 'Your webhooks.',
+            examples: [{ data: [WEBHOOK_EXAMPLE] }],
+          }),
+          ...errorResponses(),
+        },
+      },
     },
     async (request) => ({
       data: (await uow.read((stores) => listUserWebhooks(stores, request.principal))).map(webhookResource),
@@ -88,9 +103,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
       preValidation: owned.preValidation,
       schema: {
         summary: 'Delete a webhook',
+        description: 'Nothing more is delivered to it. Subscribe again to resume.',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(404) },
+        response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -109,7 +125,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
         description: 'Queues a `webhook.test` delivery to this webhook only; see its deliveries for the outcome.',
         tags,
         params: IdParams,
-        response: { 202: Type.Object({ message: Type.String() }), ...errorResponses(404) },
+        response: {
+          202: Type.Object(
+            { message: Type.String() },
+            { description: 'Queued.', examples: [{ message: 'Test delivery queued.' }] },
+          ),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -129,7 +151,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
         description: 'The 50 most recent deliveries with their last attempt: status code, duration and error.',
         tags,
         params: IdParams,
-        response: { 200: DataList(DeliverySchema), ...errorResponses(404) },
+        response: {
+          200: DataList(DeliverySchema, { description: 'Newest first.', examples: [{ data: DELIVERIES_EXAMPLE }] }),
+          ...errorResponses(404),
+        },
       },
     },
     async (request) => {

@@ -1,0 +1,3154 @@
+/**
+ * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
+ * run `npm run generate -w @hoplink/client` after changing a route or schema.
+ * openapi.json sha256: 30a10e7b3d32103a36749eb1fdf2074ca1c509aaffc48cb7b6d0abb973a8ed84
+ */
+export interface paths {
+  '/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List links
+     * @description Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.
+     */
+    get: {
+      parameters: {
+        query?: {
+          sort?: 'created_at' | 'click_count' | 'redirect_url' | 'short_code' | 'id';
+          direction?: 'asc' | 'desc';
+          category_id?: number;
+          search?: string;
+          per_page?: number;
+          /** @description 1 to 1,000,000; past the last page the list is empty. */
+          page?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of links, with the links to other pages and the counts. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 42,
+             *           "short_code": "aB3xY9z",
+             *           "short_url": "https://hop.example.com/aB3xY9z",
+             *           "redirect_url": "https://example.com/sale",
+             *           "type": "simple",
+             *           "is_active": true,
+             *           "click_count": 128,
+             *           "category": {
+             *             "id": 3,
+             *             "name": "Newsletter"
+             *           },
+             *           "domain": null,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         },
+             *         {
+             *           "id": 41,
+             *           "short_code": "summer-sale",
+             *           "short_url": "https://hop.example.com/summer-sale",
+             *           "redirect_url": "https://example.com/summer?utm_source=newsletter",
+             *           "type": "simple",
+             *           "is_active": true,
+             *           "click_count": 12,
+             *           "category": null,
+             *           "domain": null,
+             *           "created_at": "2026-10-28T14:03:51.000Z",
+             *           "updated_at": "2026-10-28T14:03:51.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": "https://links.example.com/api/v1/links?per_page=2&page=1",
+             *         "last": "https://links.example.com/api/v1/links?per_page=2&page=3",
+             *         "prev": null,
+             *         "next": "https://links.example.com/api/v1/links?per_page=2&page=2"
+             *       },
+             *       "meta": {
+             *         "current_page": 1,
+             *         "from": 1,
+             *         "last_page": 3,
+             *         "path": "https://links.example.com/api/v1/links",
+             *         "per_page": 2,
+             *         "to": 2,
+             *         "total": 5
+             *       }
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Link'][];
+              links: {
+                first: string;
+                last: string;
+                prev: string | null;
+                next: string | null;
+              };
+              meta: {
+                current_page: number;
+                from: number | null;
+                last_page: number;
+                path: string;
+                per_page: number;
+                to: number | null;
+                total: number;
+              };
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a link
+     * @description Creates a link with a random 7-character base62 code, or the custom `short_code`. `conditions` and `domain_id` need the Business plan.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: http-url
+             * @description Absolute http or https URL, at most 2048 characters.
+             */
+            redirect_url: string;
+            category_id?: number | null;
+            /** @description Custom alias: 3-64 of A-Z a-z 0-9 _ -, unique per domain, not reserved. */
+            short_code?: string;
+            domain_id?: number | null;
+            is_active?: boolean;
+            /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
+            conditions?: unknown[];
+          };
+        };
+      };
+      responses: {
+        /** @description The link created. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Link'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a link
+     * @description The link including its targeting conditions.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The link. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LinkWithConditions'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a link
+     * @description Deletes the link with its clicks, statistics and choice-page options; its short URL answers 404 from then on.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Update a link
+     * @description Only the fields sent change.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            is_active?: boolean;
+            category_id?: number | null;
+            /**
+             * Format: http-url
+             * @description Absolute http or https URL, at most 2048 characters.
+             */
+            redirect_url?: string;
+            domain_id?: number | null;
+            /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
+            conditions?: unknown[];
+          };
+        };
+      };
+      responses: {
+        /** @description The link, updated. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Link'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/links/{id}/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A link's click statistics
+     * @description Totals on every plan with API access. Business adds the 30-day `trend` and, per `with` dimension (comma-separated: country, device, browser, os), a breakdown. Answered from rollups.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Business only: country,device,browser,os */
+          with?: string;
+        };
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Totals; with the Business plan also the trend, the breakdowns asked for, and choice-page picks. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              link_id: number;
+              /** @description All counted clicks (bots excluded). */
+              total_clicks: number;
+              /** @description Since the first day of the current UTC month. */
+              clicks_this_month: number;
+              /** @description Business: the last 30 UTC days including today, oldest first, zero-filled. */
+              trend?: {
+                /** Format: date */
+                date: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              country?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              device?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              browser?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              os?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Business, choice-page links: picks per option, in option order. */
+              options?: {
+                url: string;
+                picks: number;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create up to 100 links
+     * @description Each item is validated on its own: invalid items are reported in `errors` (with their index) and never stop the valid ones, which are created in order in one transaction. An empty list or more than 100 items is a 422 for the whole call.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "links": [
+           *         {
+           *           "redirect_url": "https://example.com/spring"
+           *         },
+           *         {
+           *           "redirect_url": "https://example.com/summer?utm_source=newsletter",
+           *           "short_code": "summer-sale"
+           *         },
+           *         {
+           *           "redirect_url": "example.com/autumn"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description 1 to 100 items, each shaped like the body of POST /links. Items are validated one by one. */
+            links: unknown[];
+          };
+        };
+      };
+      responses: {
+        /** @description The links created, in the order sent, and the items refused. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "created": [
+             *         {
+             *           "id": 43,
+             *           "short_code": "Qm7pT2w",
+             *           "short_url": "https://hop.example.com/Qm7pT2w",
+             *           "redirect_url": "https://example.com/spring",
+             *           "type": "simple",
+             *           "is_active": true,
+             *           "click_count": 0,
+             *           "category": null,
+             *           "domain": null,
+             *           "created_at": "2026-11-20T16:42:08.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         },
+             *         {
+             *           "id": 44,
+             *           "short_code": "summer-sale",
+             *           "short_url": "https://hop.example.com/summer-sale",
+             *           "redirect_url": "https://example.com/summer?utm_source=newsletter",
+             *           "type": "simple",
+             *           "is_active": true,
+             *           "click_count": 0,
+             *           "category": null,
+             *           "domain": null,
+             *           "created_at": "2026-11-20T16:42:08.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ],
+             *       "errors": [
+             *         {
+             *           "index": 2,
+             *           "message": "The redirect url field must be a valid http or https URL of at most 2048 characters."
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              created: components['schemas']['Link'][];
+              errors: {
+                /** @description Position of the item in `links`, from 0. */
+                index: number;
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/{id}/landing-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a link's choice-page options
+     * @description `[]` for a single-destination link.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The options, in order. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "options": [
+             *         "https://www.amazon.com/dp/B0C1234567",
+             *         "https://www.ebay.com/itm/1234567890"
+             *       ]
+             *     }
+             */
+            'application/json': {
+              options: string[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    /**
+     * Replace the choice-page options
+     * @description Makes the link a choice page (type `choice_page`). The full set is replaced: to add, reorder or remove, send the complete list. Pick counts follow their URL.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "options": [
+           *         "https://www.amazon.com/dp/B0C1234567",
+           *         "https://www.ebay.com/itm/1234567890"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description 2 to 8 absolute http(s) URLs, in the order shown to visitors. */
+            options: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The options, in order. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "options": [
+             *         "https://www.amazon.com/dp/B0C1234567",
+             *         "https://www.ebay.com/itm/1234567890"
+             *       ]
+             *     }
+             */
+            'application/json': {
+              options: string[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Remove the choice-page options
+     * @description The link becomes a single-destination link (type `simple`).
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List categories
+     * @description All your categories, by name.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your categories. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 3,
+             *           "name": "Newsletter",
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         },
+             *         {
+             *           "id": 4,
+             *           "name": "Partners",
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Category'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a category
+     * @description Names are unique per user.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "name": "Newsletter"
+           *     }
+           */
+          'application/json': {
+            /** @description Not blank; trimmed. */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The category created. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Category'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a category
+     * @description One of your categories.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The category. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Category'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a category
+     * @description Its links stay, with category null.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Rename a category
+     * @description The new name is trimmed and must be unique among your categories; its links keep it.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "name": "Newsletter"
+           *     }
+           */
+          'application/json': {
+            /** @description Not blank; trimmed. */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The category, renamed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Category'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/affiliate-programs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The affiliate programs catalog
+     * @description The programs a tag can be added for: each with the hostnames it applies to (subdomains included) and the query parameter the tag is set in.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The catalog. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 1,
+             *           "name": "Amazon US",
+             *           "hostnames": [
+             *             "amazon.com"
+             *           ],
+             *           "param": "tag"
+             *         },
+             *         {
+             *           "id": 9,
+             *           "name": "eBay Partner Network",
+             *           "hostnames": [
+             *             "ebay.com",
+             *             "ebay.co.uk",
+             *             "ebay.de",
+             *             "ebay.fr",
+             *             "ebay.it",
+             *             "ebay.es",
+             *             "ebay.ca",
+             *             "ebay.com.au"
+             *           ],
+             *           "param": "campid"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: {
+                id: number;
+                name: string;
+                hostnames: string[];
+                param: string;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/affiliates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your affiliate tags
+     * @description At most one tag per program. At redirect time, a destination on a program's hostnames gets your tag.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your tags. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 5,
+             *           "affiliate_program": {
+             *             "id": 1,
+             *             "name": "Amazon US"
+             *           },
+             *           "tag": "hoplink-20",
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['AffiliateTag'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a tag for a program
+     * @description One tag per program per user.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            affiliate_program_id: number;
+            /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
+            tag: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The tag added. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AffiliateTag'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/affiliates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a tag
+     * @description From the next visit on, destinations on the program's hostnames are no longer tagged.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a tag
+     * @description The new tag is checked against the program's format and applies from the next visit on.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "tag": "hoplink-21"
+           *     }
+           */
+          'application/json': {
+            /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
+            tag: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The tag, changed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AffiliateTag'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/domains': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your custom domains
+     * @description Each with its status and the DNS record that verifies it.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your domains. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 2,
+             *           "hostname": "go.example.com",
+             *           "status": "pending",
+             *           "verification": {
+             *             "type": "CNAME",
+             *             "name": "go.example.com",
+             *             "value": "hop.example.com"
+             *           },
+             *           "last_checked_at": null,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Domain'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a custom domain
+     * @description Answers the DNS record to create. Hostnames are unique across users.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "hostname": "go.example.com"
+           *     }
+           */
+          'application/json': {
+            hostname: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The domain, pending until a check finds its record. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Domain'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/domains/{id}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the verification record now
+     * @description Needs the update ability. Counts against the 10/min domains limit: avoid tight polling.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The domain after the check. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Domain'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/domains/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a custom domain
+     * @description Refused (422) while links use it, so no link is lost.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhooks
+     * @description Your subscriptions, without their secrets. One disabled after 3 days of failed deliveries has `is_active` false and a `disabled_reason`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your webhooks. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 7,
+             *           "url": "https://hooks.example.com/hoplink",
+             *           "events": [
+             *             "link.created",
+             *             "link.clicked"
+             *           ],
+             *           "description": "Zapier: new links to the team sheet",
+             *           "is_active": true,
+             *           "disabled_reason": null,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Webhook'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Subscribe a webhook
+     * @description The signing `secret` is returned once, here. Deliveries are POSTed as `{"id","event","created_at","data"}` with `Hoplink-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. At most 20 webhooks per user.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "url": "https://hooks.example.com/hoplink",
+           *       "events": [
+           *         "link.created",
+           *         "link.clicked"
+           *       ],
+           *       "description": "Zapier: new links to the team sheet"
+           *     }
+           */
+          'application/json': {
+            /** @description Absolute https URL (http only when the server allows it for development). */
+            url: string;
+            /** @description link.created, link.updated, link.deleted, link.clicked, domain.verified */
+            events: ('link.created' | 'link.updated' | 'link.deleted' | 'link.clicked' | 'domain.verified')[];
+            description?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The webhook, with its signing secret: shown only in this answer. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 7,
+             *       "url": "https://hooks.example.com/hoplink",
+             *       "events": [
+             *         "link.created",
+             *         "link.clicked"
+             *       ],
+             *       "description": "Zapier: new links to the team sheet",
+             *       "is_active": true,
+             *       "disabled_reason": null,
+             *       "created_at": "2026-11-02T09:15:00.000Z",
+             *       "updated_at": "2026-11-02T09:15:00.000Z",
+             *       "secret": "whsec_Xr4vN8qL2mT6zB0kD3hF7jW9sC1yE5aG"
+             *     }
+             */
+            'application/json': {
+              id: number;
+              url: string;
+              events: string[];
+              description: string | null;
+              is_active: boolean;
+              disabled_reason: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC
+               */
+              updated_at: string;
+              secret: string;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Nothing more is delivered to it. Subscribe again to resume.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test delivery
+     * @description Queues a `webhook.test` delivery to this webhook only; see its deliveries for the outcome.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Test delivery queued."
+             *     }
+             */
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recent deliveries
+     * @description The 50 most recent deliveries with their last attempt: status code, duration and error.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Newest first. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "3f1c2a9e-6b7d-4e21-9a8f-0c5d7e4b2a11",
+             *           "event": "link.created",
+             *           "status": "succeeded",
+             *           "attempts": 1,
+             *           "next_attempt_at": null,
+             *           "created_at": "2026-11-20T16:42:08.000Z",
+             *           "last_attempt": {
+             *             "attempted_at": "2026-11-20T16:42:08.000Z",
+             *             "status_code": 200,
+             *             "duration_ms": 84,
+             *             "error": null
+             *           }
+             *         },
+             *         {
+             *           "id": "b7e2d4f6-1a3c-4e5b-8d7f-9a0b1c2d3e4f",
+             *           "event": "link.clicked",
+             *           "status": "pending",
+             *           "attempts": 2,
+             *           "next_attempt_at": "2026-11-20T16:53:10.000Z",
+             *           "created_at": "2026-11-20T16:46:55.000Z",
+             *           "last_attempt": {
+             *             "attempted_at": "2026-11-20T16:48:10.000Z",
+             *             "status_code": null,
+             *             "duration_ms": 5000,
+             *             "error": "no response within 5000 ms"
+             *           }
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: {
+                /** @description The delivery id, also sent as Hoplink-Delivery and in the body: use it for idempotency. */
+                id: string;
+                event: string;
+                status: 'pending' | 'succeeded' | 'failed';
+                attempts: number;
+                next_attempt_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC
+                 */
+                created_at: string;
+                last_attempt: {
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC
+                   */
+                  attempted_at: string;
+                  status_code: number | null;
+                  duration_ms: number;
+                  error: string | null;
+                } | null;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /**
+     * @description An error: 401, 403, 404, 409, 413, 415, 429.
+     * @example {
+     *       "message": "Unauthenticated."
+     *     }
+     */
+    Message: {
+      message: string;
+    };
+    /**
+     * @description A 422: the request is understood but invalid; `errors` names each field and what is wrong.
+     * @example {
+     *       "message": "The redirect url field must be a valid http or https URL of at most 2048 characters.",
+     *       "errors": {
+     *         "redirect_url": [
+     *           "The redirect url field must be a valid http or https URL of at most 2048 characters."
+     *         ]
+     *       }
+     *     }
+     */
+    ValidationError: {
+      /** @description The first error, and how many more there are. */
+      message: string;
+      /** @description Field path (dot notation, e.g. conditions.0.values) to messages. */
+      errors: {
+        [key: string]: string[];
+      };
+    };
+    /**
+     * @description Evaluated in order; the first match wins.
+     * @example {
+     *       "type": "country",
+     *       "operator": "in",
+     *       "values": [
+     *         "DE",
+     *         "AT",
+     *         "CH"
+     *       ],
+     *       "redirect_url": "https://example.com/de/sale"
+     *     }
+     */
+    Condition: {
+      /** @enum {unknown} */
+      type: 'country' | 'device' | 'os' | 'browser' | 'language';
+      /** @enum {unknown} */
+      operator: 'in' | 'not_in';
+      /** @description country: ISO 3166 alpha-2; device: desktop|mobile|tablet; os: ios|android|windows|macos|linux; browser: chrome|safari|firefox|edge|opera|samsung; language: ISO 639-1. */
+      values: string[];
+      /**
+       * Format: http-url
+       * @description Absolute http or https URL, at most 2048 characters.
+       */
+      redirect_url: string;
+    };
+    /**
+     * @example {
+     *       "id": 42,
+     *       "short_code": "aB3xY9z",
+     *       "short_url": "https://hop.example.com/aB3xY9z",
+     *       "redirect_url": "https://example.com/sale",
+     *       "type": "simple",
+     *       "is_active": true,
+     *       "click_count": 128,
+     *       "category": {
+     *         "id": 3,
+     *         "name": "Newsletter"
+     *       },
+     *       "domain": null,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Link: {
+      id: number;
+      short_code: string;
+      short_url: string;
+      redirect_url: string;
+      type: 'simple' | 'choice_page';
+      is_active: boolean;
+      click_count: number;
+      category: {
+        id: number;
+        name: string;
+      } | null;
+      domain: {
+        id: number;
+        hostname: string;
+      } | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 42,
+     *       "short_code": "aB3xY9z",
+     *       "short_url": "https://hop.example.com/aB3xY9z",
+     *       "redirect_url": "https://example.com/sale",
+     *       "type": "simple",
+     *       "is_active": true,
+     *       "click_count": 128,
+     *       "category": {
+     *         "id": 3,
+     *         "name": "Newsletter"
+     *       },
+     *       "domain": null,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z",
+     *       "conditions": [
+     *         {
+     *           "type": "country",
+     *           "operator": "in",
+     *           "values": [
+     *             "DE",
+     *             "AT",
+     *             "CH"
+     *           ],
+     *           "redirect_url": "https://example.com/de/sale"
+     *         }
+     *       ]
+     *     }
+     */
+    LinkWithConditions: {
+      id: number;
+      short_code: string;
+      short_url: string;
+      redirect_url: string;
+      type: 'simple' | 'choice_page';
+      is_active: boolean;
+      click_count: number;
+      category: {
+        id: number;
+        name: string;
+      } | null;
+      domain: {
+        id: number;
+        hostname: string;
+      } | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+      conditions: components['schemas']['Condition'][];
+    };
+    /**
+     * @example {
+     *       "id": 3,
+     *       "name": "Newsletter",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Category: {
+      id: number;
+      name: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 5,
+     *       "affiliate_program": {
+     *         "id": 1,
+     *         "name": "Amazon US"
+     *       },
+     *       "tag": "hoplink-20",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    AffiliateTag: {
+      id: number;
+      affiliate_program: {
+        id: number;
+        name: string;
+      };
+      tag: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "hostname": "go.example.com",
+     *       "status": "pending",
+     *       "verification": {
+     *         "type": "CNAME",
+     *         "name": "go.example.com",
+     *         "value": "hop.example.com"
+     *       },
+     *       "last_checked_at": null,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-02T09:15:00.000Z"
+     *     }
+     * @example {
+     *       "id": 3,
+     *       "hostname": "links.shop.example",
+     *       "status": "active",
+     *       "verification": {
+     *         "type": "TXT",
+     *         "name": "_hoplink.links.shop.example",
+     *         "value": "hoplink-verify=5f0c3e9a1b7d4c2e8a6f0b1d3c5e7a9b"
+     *       },
+     *       "last_checked_at": "2026-11-20T16:42:08.000Z",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Domain: {
+      id: number;
+      /** @description Lower case; internationalised names in punycode. */
+      hostname: string;
+      /** @description pending -> active when a check finds the record; failed after 7 days unverified (checking again can still activate it). */
+      status: 'pending' | 'active' | 'failed';
+      /** @description The DNS record to create. */
+      verification: {
+        type: 'CNAME' | 'TXT';
+        name: string;
+        value: string;
+      };
+      last_checked_at: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "url": "https://hooks.example.com/hoplink",
+     *       "events": [
+     *         "link.created",
+     *         "link.clicked"
+     *       ],
+     *       "description": "Zapier: new links to the team sheet",
+     *       "is_active": true,
+     *       "disabled_reason": null,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-02T09:15:00.000Z"
+     *     }
+     */
+    Webhook: {
+      id: number;
+      url: string;
+      events: string[];
+      description: string | null;
+      is_active: boolean;
+      disabled_reason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
