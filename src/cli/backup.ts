@@ -2,6 +2,8 @@
 // while the service keeps serving, and putting one back only when nothing has the database open.
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
+  chownSync,
   closeSync,
   existsSync,
   fsyncSync,
@@ -105,14 +107,14 @@ export function postgresAdvice(databaseUrl: string, command: 'backup' | 'restore
   const lines =
     command === 'backup'
       ? [
-          `hoplink backup copies SQLite databases only; DATABASE_URL is PostgreSQL. Use pg_dump, which takes a consistent snapshot while the service runs:`,
+          `backup copies SQLite databases only; DATABASE_URL is PostgreSQL. Use pg_dump, which takes a consistent snapshot while the service runs:`,
           `  pg_dump --format=custom --file=${f} ${u}`,
           `Restore that file (with every Hoplink instance stopped) with:`,
           `  pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${u} ${f}`,
           `Or a plain SQL dump: pg_dump --format=plain --file=${f} ${u}, restored with psql --single-transaction --set ON_ERROR_STOP=1 --file=${f} ${u}`,
         ]
       : [
-          `hoplink restore puts back SQLite databases only; DATABASE_URL is PostgreSQL. With every Hoplink instance stopped, restore a pg_dump --format=custom file with:`,
+          `restore puts back SQLite databases only; DATABASE_URL is PostgreSQL. With every Hoplink instance stopped, restore a pg_dump --format=custom file with:`,
           `  pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${u} ${f}`,
           `or a plain SQL dump with:`,
           `  psql --single-transaction --set ON_ERROR_STOP=1 --file=${f} ${u}`,
@@ -204,19 +206,18 @@ function appliedMigrations(db: SQLite.Database): string[] | undefined {
 }
 
 /**
- * Opens a SQLite file read-only, runs `read` and closes it. A file in WAL mode gets -wal and -shm
- * files when opened; those this call created are removed again when they hold nothing.
+ * Opens a SQLite file read-only, runs `read` and closes it. Files written by backup are in
+ * rollback-journal mode, so reading them leaves nothing beside them. (A WAL-mode file gets the
+ * -wal and -shm files SQLite creates for any reader; they are left alone: removing them while
+ * some other process opens the same file would corrupt it.)
  */
 function readSqliteFile<T>(path: string, read: (db: SQLite.Database) => T): T {
-  const [wal, shm] = [`${path}-wal`, `${path}-shm`];
-  const created = [wal, shm].filter((side) => !existsSync(side));
   const db = new SQLite(path, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     return read(db);
   } finally {
     db.close();
-    if (!created.includes(wal) || !existsSync(wal) || statSync(wal).size === 0) removeQuietly(...created);
   }
 }
 
@@ -329,33 +330,26 @@ export function inspectBackup(path: string): { schema: string; applied: string[]
 }
 
 /**
- * Other processes that have any of `paths` open, found through /proc/<pid>/fd (Linux). Processes
- * whose descriptors this user may not read (another user's, unless we are root) are counted in
- * `unreadable`; `supported` is false where there is no /proc.
+ * Other processes that have any of `paths` open, found through /proc/<pid>/fd (Linux); undefined
+ * where there is no /proc. Processes whose descriptors this user may not read (another user's,
+ * unless we are root) are not seen: SQLite's locks (assertNotInUse) cover those.
  */
-export function processesHolding(
-  paths: string[],
-  procRoot = '/proc',
-): { supported: boolean; holders: FileHolder[]; unreadable: number } {
+export function processesHolding(paths: string[], procRoot = '/proc'): FileHolder[] | undefined {
   let entries: string[];
   try {
     entries = readdirSync(procRoot).filter((name) => /^\d+$/.test(name));
   } catch {
-    return { supported: false, holders: [], unreadable: 0 };
+    return undefined;
   }
-  if (entries.length === 0) return { supported: false, holders: [], unreadable: 0 };
   const wanted = new Set(paths.map(canonical));
   const holders: FileHolder[] = [];
-  let unreadable = 0;
   for (const entry of entries) {
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
+    if (Number(entry) === process.pid) continue;
     let fds: string[];
     try {
       fds = readdirSync(join(procRoot, entry, 'fd'));
-    } catch (error) {
-      if (errorCode(error) === 'EACCES' || errorCode(error) === 'EPERM') unreadable += 1;
-      continue; // or the process is gone
+    } catch {
+      continue; // not ours to read, or gone
     }
     const holds = fds.some((fd) => {
       try {
@@ -364,9 +358,9 @@ export function processesHolding(
         return false;
       }
     });
-    if (holds) holders.push({ pid, command: commandOf(procRoot, entry) });
+    if (holds) holders.push({ pid: Number(entry), command: commandOf(procRoot, entry) });
   }
-  return { supported: true, holders, unreadable };
+  return holders;
 }
 
 function commandOf(procRoot: string, pid: string): string {
@@ -393,7 +387,7 @@ function commandOf(procRoot: string, pid: string): string {
  */
 export function assertNotInUse(database: string): void {
   const files = [database, `${database}-wal`, `${database}-shm`];
-  const { holders } = processesHolding(files);
+  const holders = processesHolding(files) ?? [];
   if (holders.length > 0) {
     const who = holders.map((h) => `process ${h.pid} (${h.command})`).join(', ');
     throw new BackupError(`${database} is in use by ${who}: stop the service first, then restore.`);
@@ -427,6 +421,22 @@ export function assertNotInUse(database: string): void {
 }
 
 /**
+ * Gives the copy the mode and owner of the database it replaces, so that a restore run as root
+ * leaves a file the service's user can still write. Changing the owner needs root; without it
+ * the file belongs to whoever restores (docs/deployment.md: run restore as the service's user).
+ */
+function keepOwnership(database: string, copy: string): void {
+  if (!existsSync(database)) return;
+  const { mode, uid, gid } = statSync(database);
+  chmodSync(copy, mode & 0o7777);
+  try {
+    chownSync(copy, uid, gid);
+  } catch {
+    // not root: the copy stays ours
+  }
+}
+
+/**
  * `hoplink restore --from F`: checks F (inspectBackup), refuses while the database is in use
  * (assertNotInUse), copies F through SQLite's backup API to a temporary file beside the database,
  * moves the database it replaces aside (`<db>.before-restore-<time>`, with its -wal if one is
@@ -452,6 +462,7 @@ export async function restoreDatabase(databaseUrl: string, from: string): Promis
     }
     // Once more, right before the swap: the copy took time, and a service may have started.
     assertNotInUse(database);
+    keepOwnership(database, temporary);
 
     let previous: string | null = null;
     if (existsSync(database)) {
