@@ -95,7 +95,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
     const session = await requireSession(request);
-    const abilities = [...new Set(request.body.abilities as Ability[])];
+    const abilities = [...new Set(request.body.abilities)];
     const { token, plaintext } = await uow.transact((work) =>
       issueToken(work, { userId: session.user.id, name: request.body.name, abilities }),
     );

@@ -2,7 +2,6 @@
 // schemas, imported as types only, so the dashboard cannot drift from the API and no server
 // code ends up in the bundle.
 import type { Static } from 'typebox';
-import type { LinkSort } from '../../../src/core/model.ts';
 import type { Ability, Plan } from '../../../src/core/plans.ts';
 import type { Condition } from '../../../src/core/targeting.ts';
 import type { CreateTokenInput as CreateTokenBody } from '../../../src/schemas/account.ts';
@@ -35,10 +34,8 @@ export interface Me {
   features: Record<FeatureKey, FeatureState>;
 }
 
-// Static<> turns a union built with .map() over a const list (link sorts, abilities, condition types)
-// into never, so those fields are typed from the lists themselves instead.
-export type ListLinksInput = Omit<ListLinksQuery, 'sort'> & { sort?: LinkSort };
-export type CreateTokenInput = Omit<CreateTokenBody, 'abilities'> & { abilities: Ability[] };
+export type ListLinksInput = ListLinksQuery;
+export type CreateTokenInput = CreateTokenBody;
 
 // The schema refers to Condition by $ref, which Static cannot follow, so the list is spelled out.
 export type LinkWithConditions = LinkRecord & { conditions: Condition[] };
