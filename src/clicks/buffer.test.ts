@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clickEvent } from '../../test/helpers/clicks.ts';
 import { ClickBuffer } from './buffer.ts';
 import type { ClickEvent } from '../core/clicks.ts';
 
-const event = (linkId: number): ClickEvent => ({
-  linkId,
-  at: '2026-01-01T00:00:00.000Z',
-  country: 'US',
-  device: 'desktop',
-  browser: 'chrome',
-  os: 'windows',
-  referrerHost: null,
-  bot: false,
-  optionIndex: null,
-});
+const event = (linkId: number): ClickEvent => clickEvent(linkId);
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,3 +1,4 @@
+import { clickEvent } from '../../test/helpers/clicks.ts';
 import { describe, expect, it } from 'vitest';
 import { clientIp } from './client-ip.ts';
 import { createEnricher } from './enrich.ts';
@@ -66,18 +67,7 @@ describe('enrichment', () => {
 });
 
 describe('the counted clicks kept for link.clicked webhooks', () => {
-  const event = (linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
-    linkId,
-    at: '2026-05-10T12:00:00.000Z',
-    country: 'US',
-    device: 'desktop',
-    browser: 'chrome',
-    os: 'windows',
-    referrerHost: null,
-    bot: false,
-    optionIndex: null,
-    ...overrides,
-  });
+  const event = clickEvent;
 
   it('keeps the first counted clicks of each link up to its room, and none of a link without room', () => {
     const events = [

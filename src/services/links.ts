@@ -4,7 +4,7 @@ import { assertBusiness } from '../core/plans.ts';
 import { randomShortCode, validateCustomCode } from '../core/short-codes.ts';
 import { validateConditions } from '../core/targeting.ts';
 import type { CreateLinkInput, UpdateLinkInput } from '../schemas/link.ts';
-import type { LinkChanges, NewLink } from '../storage/links.kysely.ts';
+import type { LinkChanges, LinkListQuery, NewLink } from '../storage/links.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { ownedOrThrow } from './ownership.ts';
 import { assertCategoryUsable, assertDomainUsable } from './references.ts';
@@ -61,14 +61,8 @@ async function insertWithRandomCode(stores: Stores, base: Omit<NewLink, 'shortCo
   }
 }
 
-export interface LinkListRequest {
-  sort: LinkSort;
-  direction: 'asc' | 'desc';
-  categoryId?: number | undefined;
-  search?: string | undefined;
-  page: number;
-  perPage: number;
-}
+/** What GET /links asks for; the owner comes from the principal. */
+export type LinkListRequest = Omit<LinkListQuery, 'userId'>;
 
 export function listUserLinks(stores: Stores, principal: Principal, request: LinkListRequest) {
   return stores.links.list({ ...request, userId: principal.user.id });

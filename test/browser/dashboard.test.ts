@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../helpers/browser.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(projectRoot, 'docs/screenshots');
 
 // .ci/run installs Debian's chromium; a machine without it skips this file.
-describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => {
+describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
   let service: RunningService;
   let browser: Browser;
   let page: Page;
@@ -16,19 +16,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard in a real browser', () => 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     service = await startService();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });
   afterAll(async () => {

@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../helpers/browser.ts';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 // Issue 17, item 9: every page of the dashboard (and the API docs) runs under its CSP without a
 // single violation: nothing inline, nothing from elsewhere.
-describe.skipIf(!existsSync(CHROMIUM))('the dashboard under its Content-Security-Policy', () => {
+describe.skipIf(!hasChromium)('the dashboard under its Content-Security-Policy', () => {
   let service: RunningService;
   let browser: Browser;
   let page: Page;
@@ -15,19 +13,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the dashboard under its Content-Security
 
   beforeAll(async () => {
     service = await startService();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
