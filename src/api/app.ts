@@ -29,7 +29,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     ...(options.logger ? { loggerInstance: ctx.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
-    serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, handler),
+    serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, 72_000, handler),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

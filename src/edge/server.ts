@@ -200,7 +200,8 @@ export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
     shortUrl: ctx.config.shortUrl,
     trustProxy: ctx.config.trustProxy,
   });
-  const server = createBoundedServer(ctx.config.requestTimeoutMs, handler);
+  // Visitors open a link once: their sockets need not idle for long (the 5 s the edge always had).
+  const server = createBoundedServer(ctx.config.requestTimeoutMs, 5_000, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(ctx.config.shortPort, ctx.config.host, () => resolve());
