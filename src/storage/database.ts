@@ -105,6 +105,11 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void): D
   // An idle pooled connection can die (server restart, failover); without a listener that error
   // would crash the process. The pool replaces the connection on next use.
   pool.on('error', onConnectionError);
+  // A connection that drops while checked out (a query running, a transaction open) emits 'error'
+  // on its client, which the pool listens for only while the client is idle: without this the
+  // process dies of an unhandled 'error' event. The query itself fails (a 503), and the pool
+  // discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
