@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER, visitAtFixedRate } from '../helpers/load.ts';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
 
 // What a crash costs on SQLite (docs/reliability.md): visits wait in an in-memory buffer that a
@@ -19,67 +20,6 @@ const LOSS_WINDOW_MS = FLUSH_INTERVAL_MS + 250;
 const RATE = 200; // visits per second, sent at fixed times whatever the answers
 const PLANNED = 600; // 3 s at 200/s: the most this test sends
 const KILL_AFTER_MS = 2000;
-const BROWSER = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-};
-
-interface Load {
-  /** performance.now() of each 302, in order of arrival. */
-  arrivals: number[];
-  sent(): number;
-  failed(): number;
-  /** Sends no more; resolves when every request sent has been answered or has failed. */
-  stop(): Promise<void>;
-}
-
-/** Visits `url` at RATE per second (open loop: a slow answer does not delay the next visit). */
-function visitAtFixedRate(url: string, rate = RATE, planned = PLANNED): Load {
-  const arrivals: number[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let sent = 0;
-  let failed = 0;
-  let stopped = false;
-  const start = performance.now();
-  const visit = async () => {
-    try {
-      const res = await fetch(url, { redirect: 'manual', headers: BROWSER, signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      if (res.status === 302) arrivals.push(performance.now());
-      else failed += 1;
-    } catch {
-      failed += 1;
-    }
-  };
-  const sending = new Promise<void>((resolve) => {
-    const tick = () => {
-      if (stopped) return resolve();
-      const due = Math.min(planned, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
-      while (sent < due) {
-        sent += 1;
-        const request = visit();
-        inFlight.add(request);
-        void request.finally(() => inFlight.delete(request));
-      }
-      if (sent >= planned) return resolve();
-      setTimeout(tick, 2);
-    };
-    tick();
-  });
-  const settle = async () => {
-    await sending;
-    await Promise.all(inFlight);
-  };
-  return {
-    arrivals,
-    sent: () => sent,
-    failed: () => failed,
-    stop: () => {
-      stopped = true;
-      return settle();
-    },
-  };
-}
 
 const started: RunningService[] = [];
 let again: RunningService | undefined;
@@ -136,7 +76,7 @@ describe('SQLite: the service killed while visits flow', () => {
   });
 
   it('SIGKILL loses at most the visits answered in the last flush interval plus the batch being written', async () => {
-    const load = visitAtFixedRate(`${service.shortUrl}/${link.short_code}`);
+    const load = visitAtFixedRate(`${service.shortUrl}/${link.short_code}`, RATE, PLANNED);
     await new Promise((r) => setTimeout(r, KILL_AFTER_MS));
     const killedAt = performance.now();
     await service.kill();
@@ -168,7 +108,7 @@ describe('SQLite: the service killed while visits flow', () => {
 describe('SQLite: the service stopped with SIGTERM while visits flow', () => {
   it('loses none and counts none twice', async () => {
     const { service, headers, link } = await serviceWithVisitedLink();
-    const load = visitAtFixedRate(`${service.shortUrl}/${link.short_code}`);
+    const load = visitAtFixedRate(`${service.shortUrl}/${link.short_code}`, RATE, PLANNED);
     await new Promise((r) => setTimeout(r, KILL_AFTER_MS));
     // Visits keep coming while the service shuts down; those it still answers must be written.
     expect(await service.stop('SIGTERM')).toBe(0);

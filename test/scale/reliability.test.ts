@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../helpers/database.ts';
+import { BROWSER, visitAtFixedRate } from '../helpers/load.ts';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
@@ -15,69 +16,7 @@ const enabled = Boolean(databaseUrl && redisUrl);
 
 const RATE = 200; // visits per second, sent at fixed times whatever the answers
 const PLANNED = 600;
-const BROWSER = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-};
 const UNAVAILABLE = { message: 'The database is unavailable. Try again shortly.' };
-
-interface Load {
-  /** performance.now() of each 302. */
-  arrivals: number[];
-  /** Status of every answer that was not a 302 (a network failure is 0). */
-  others: number[];
-  sent(): number;
-  /** Sends no more; resolves when every request sent has been answered or has failed. */
-  stop(): Promise<void>;
-}
-
-/** Visits `url` at `rate` per second (open loop: a slow answer does not delay the next visit). */
-function visitAtFixedRate(url: string, rate = RATE, planned = PLANNED): Load {
-  const arrivals: number[] = [];
-  const others: number[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let sent = 0;
-  let stopped = false;
-  const start = performance.now();
-  const visit = async () => {
-    try {
-      const res = await fetch(url, { redirect: 'manual', headers: BROWSER, signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      if (res.status === 302) arrivals.push(performance.now());
-      else others.push(res.status);
-    } catch {
-      others.push(0);
-    }
-  };
-  const sending = new Promise<void>((resolve) => {
-    const tick = () => {
-      if (stopped) return resolve();
-      const due = Math.min(planned, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
-      while (sent < due) {
-        sent += 1;
-        const request = visit();
-        inFlight.add(request);
-        void request.finally(() => inFlight.delete(request));
-      }
-      if (sent >= planned) return resolve();
-      setTimeout(tick, 2);
-    };
-    tick();
-  });
-  const settle = async () => {
-    await sending;
-    await Promise.all(inFlight);
-  };
-  return {
-    arrivals,
-    others,
-    sent: () => sent,
-    stop: () => {
-      stopped = true;
-      return settle();
-    },
-  };
-}
 
 async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -150,7 +89,7 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: an instance killed while visits f
       })
     ).json();
 
-    const load = visitAtFixedRate(`${a.shortUrl}/${link.short_code}`);
+    const load = visitAtFixedRate(`${a.shortUrl}/${link.short_code}`, RATE, PLANNED);
     if (stallFirst) {
       await new Promise((r) => setTimeout(r, 1500));
       proxy.stall();
