@@ -1,6 +1,8 @@
 import type { DomainStatus } from './domain-status.ts';
 import type { Ability, Plan } from './plans.ts';
 import type { Condition } from './targeting.ts';
+import type { Utm } from './utm.ts';
+import type { Variant } from './variants.ts';
 
 export interface User {
   id: number;
@@ -35,7 +37,38 @@ export type LinkType = 'simple' | 'choice_page';
 export const LINK_SORTS = ['created_at', 'click_count', 'redirect_url', 'short_code', 'id'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-export interface Link {
+/** A link's social preview card (extensions §1 `preview`); each field may be null. */
+export interface LinkPreview {
+  title: string | null;
+  description: string | null;
+  /** An absolute https URL. */
+  image: string | null;
+}
+
+/** The link controls of extensions §1, as stored. The password is only ever held hashed. */
+export interface LinkControls {
+  title: string | null;
+  expiresAt: string | null;
+  maxClicks: number | null;
+  expiredUrl: string | null;
+  passwordHash: string | null;
+  utm: Utm | null;
+  variants: Variant[] | null;
+  preview: LinkPreview | null;
+}
+
+export const NO_LINK_CONTROLS: LinkControls = {
+  title: null,
+  expiresAt: null,
+  maxClicks: null,
+  expiredUrl: null,
+  passwordHash: null,
+  utm: null,
+  variants: null,
+  preview: null,
+};
+
+export interface Link extends LinkControls {
   id: number;
   userId: number;
   shortCode: string;

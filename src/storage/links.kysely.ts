@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../core/errors.ts';
-import type { Link, LinkSort, LinkType } from '../core/model.ts';
+import type { Link, LinkControls, LinkSort, LinkType } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -16,7 +16,8 @@ export interface LinkListQuery {
   perPage: number;
 }
 
-export interface NewLink {
+/** The link controls are optional: unset ones start null. */
+export interface NewLink extends Partial<LinkControls> {
   userId: number;
   shortCode: string;
   redirectUrl: string;
@@ -26,7 +27,7 @@ export interface NewLink {
   conditions: Condition[];
 }
 
-export interface LinkChanges {
+export interface LinkChanges extends Partial<LinkControls> {
   redirectUrl?: string;
   isActive?: boolean;
   categoryId?: number | null;
@@ -62,9 +63,37 @@ function toLink(row: LinkRow): Link {
         ? { id: row.domain_id, hostname: row.domain_hostname }
         : null,
     conditions: JSON.parse(row.conditions) as Condition[],
+    title: row.title,
+    expiresAt: row.expires_at,
+    maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+    expiredUrl: row.expired_url,
+    passwordHash: row.password_hash,
+    utm: parseJson(row.utm),
+    variants: parseJson(row.variants),
+    preview: parseJson(row.preview),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** The columns of the link controls that `changes` sets (undefined: left as they are). */
+function controlColumns(changes: Partial<LinkControls>) {
+  const columns: Record<string, unknown> = {};
+  if (changes.title !== undefined) columns.title = changes.title;
+  if (changes.expiresAt !== undefined) columns.expires_at = changes.expiresAt;
+  if (changes.maxClicks !== undefined) columns.max_clicks = changes.maxClicks;
+  if (changes.expiredUrl !== undefined) columns.expired_url = changes.expiredUrl;
+  if (changes.passwordHash !== undefined) columns.password_hash = changes.passwordHash;
+  if (changes.utm !== undefined) columns.utm = jsonOrNull(changes.utm);
+  if (changes.variants !== undefined) columns.variants = jsonOrNull(changes.variants);
+  if (changes.preview !== undefined) columns.preview = jsonOrNull(changes.preview);
+  return columns;
 }
 
 function shortCodeTaken(): AppError {
@@ -90,6 +119,7 @@ export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<
       conditions: JSON.stringify(input.conditions),
       type: 'simple',
       click_count: 0,
+      ...controlColumns(input),
       created_at: now,
       updated_at: now,
     })
@@ -116,6 +146,7 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
       eb.or([
         eb(sql`lower(links.redirect_url)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(links.short_code)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(links.title)`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
   }
@@ -147,6 +178,7 @@ export async function updateLink(db: Kysely<Database>, id: number, changes: Link
   if (changes.domainId !== undefined) set.domain_id = changes.domainId;
   if (changes.conditions !== undefined) set.conditions = JSON.stringify(changes.conditions);
   if (changes.type !== undefined) set.type = changes.type;
+  Object.assign(set, controlColumns(changes));
   try {
     await db.updateTable('links').set(set).where('id', '=', id).execute();
   } catch (error) {

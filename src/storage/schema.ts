@@ -67,6 +67,15 @@ export interface LinksTable {
   click_count: number;
   category_id: number | null;
   conditions: string;
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  max_clicks: ColumnType<number | null, number | null | undefined, number | null>;
+  expired_url: ColumnType<string | null, string | null | undefined, string | null>;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the link's UTM fields, its A/B variants, its social preview; null when unset. */
+  utm: ColumnType<string | null, string | null | undefined, string | null>;
+  variants: ColumnType<string | null, string | null | undefined, string | null>;
+  preview: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -82,6 +91,7 @@ export interface ClicksTable {
   referrer_host: string | null;
   is_bot: number;
   option_index: number | null;
+  variant_index: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LinkDailyStatsTable {

@@ -4,6 +4,7 @@ import * as clicksBusinessSessions from './002-clicks-business-sessions.ts';
 import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
 import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
+import * as linkControls from './006-link-controls.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-stream-dedup': streamDedup,
   '004-webhooks': webhooks,
   '005-domain-claims-downgrades': domainClaimsDowngrades,
+  '006-link-controls': linkControls,
 };
