@@ -1,3 +1,4 @@
+import { isExpired } from '../core/link-expiry.ts';
 import type { Category, Link } from '../core/model.ts';
 
 /** Decisions §3: short_url is SHORT_URL/<code>, or https://<custom domain>/<code>. */
@@ -16,6 +17,15 @@ export function linkResource(link: Link, shortBase: string) {
     click_count: link.clickCount,
     category: link.category,
     domain: link.domain,
+    title: link.title,
+    expires_at: link.expiresAt,
+    max_clicks: link.maxClicks,
+    expired_url: link.expiredUrl,
+    has_password: link.passwordHash !== null,
+    utm: link.utm,
+    variants: link.variants,
+    preview: link.preview,
+    is_expired: isExpired(link, Date.now()),
     created_at: link.createdAt,
     updated_at: link.updatedAt,
   };

@@ -60,6 +60,11 @@ export function assertApiAccess(plan: Plan): void {
   }
 }
 
+/** Throws plan-required (403) for a feature of the Pro and Business plans (a Free dashboard user). */
+export function assertPro(plan: Plan, feature: string): void {
+  if (!hasApiAccess(plan)) throw new AppError('plan-required', `${feature} requires the Pro or Business plan.`);
+}
+
 /** Throws business-required (403) for a Business-only endpoint or feature. */
 export function assertBusiness(plan: Plan, feature = 'This feature'): void {
   if (!hasBusinessAccess(plan)) {

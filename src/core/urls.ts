@@ -7,3 +7,8 @@ export function isHttpUrl(value: string): boolean {
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
 }
+
+/** An absolute https URL of at most 2048 characters (a preview image: cards are shown on https pages). */
+export function isHttpsUrl(value: string): boolean {
+  return isHttpUrl(value) && new URL(value).protocol === 'https:';
+}

@@ -1,4 +1,4 @@
-import { Type, type TObjectOptions, type TSchema } from 'typebox';
+import { Type, type Static, type TObjectOptions, type TSchema } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC' });
 
@@ -48,6 +48,15 @@ export const IdParams = Type.Object({
 });
 
 export const NullableInteger = Type.Union([Id, Type.Null()]);
+
+/**
+ * `schema` or null, as one JSON Schema type list (`["string", "null"]`) rather than an anyOf: a
+ * value that breaks a bound is then answered with that bound ("must not be greater than 255
+ * characters"), not with "the selected field is invalid".
+ */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
 
 /** The error responses every authenticated endpoint can give, for the OpenAPI document. */
 export function errorResponses(...extra: Array<404 | 413 | 415 | 422 | 400>) {

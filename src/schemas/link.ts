@@ -14,6 +14,7 @@ import {
   EXAMPLE_SHORT_URL,
   EXAMPLE_UPDATED_AT,
   Id,
+  Nullable,
   NullableInteger,
   Timestamp,
 } from './common.ts';
@@ -61,6 +62,117 @@ const Conditions = Type.Array(Type.Any(), {
     'so errors name conditions.N.field.',
 });
 
+// Link controls (extensions §1): limits shared by the schemas, the service and the dashboard.
+export const MAX_TITLE_LENGTH = 255;
+export const MAX_CLICKS_LIMIT = 2_147_483_647;
+export const MIN_LINK_PASSWORD = 4;
+export const MAX_LINK_PASSWORD = 128;
+export const MAX_UTM_LENGTH = 255;
+export const MIN_VARIANTS = 2;
+export const MAX_VARIANTS = 5;
+export const MAX_VARIANT_WEIGHT = 100;
+export const MAX_PREVIEW_TITLE = 255;
+export const MAX_PREVIEW_DESCRIPTION = 1000;
+
+const UtmValue = Nullable(Type.String({ maxLength: MAX_UTM_LENGTH }));
+
+export const UtmSchema = Type.Object(
+  {
+    source: Type.Optional(UtmValue),
+    medium: Type.Optional(UtmValue),
+    campaign: Type.Optional(UtmValue),
+    term: Type.Optional(UtmValue),
+    content: Type.Optional(UtmValue),
+  },
+  { additionalProperties: false },
+);
+
+export const VariantSchema = Type.Object(
+  {
+    url: HttpUrl,
+    weight: Type.Integer({ minimum: 1, maximum: MAX_VARIANT_WEIGHT, description: 'A share: 1-100.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const PreviewSchema = Type.Object(
+  {
+    title: Type.Optional(Nullable(Type.String({ maxLength: MAX_PREVIEW_TITLE }))),
+    description: Type.Optional(Nullable(Type.String({ maxLength: MAX_PREVIEW_DESCRIPTION }))),
+    image: Type.Optional(
+      Nullable(Type.String({ format: 'https-url', maxLength: 2048, description: 'An absolute https URL.' })),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The link controls a create, a PATCH or a bulk item may send; null clears one. */
+const LinkControlFields = {
+  title: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: MAX_TITLE_LENGTH,
+        pattern: '\\S',
+        description: 'A label of your own (Pro); `search` matches it too.',
+      }),
+    ),
+  ),
+  expires_at: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'ISO 8601 with a time zone, in the future (Pro). From then on the link is expired.',
+      }),
+    ),
+  ),
+  max_clicks: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_CLICKS_LIMIT,
+        description: 'The link is expired once click_count reaches this (Pro); exactly this many visitors get through.',
+      }),
+    ),
+  ),
+  expired_url: Type.Optional(
+    Nullable({ ...HttpUrl, description: 'Where an expired link sends visitors (302); without it they get a 410 page (Pro).' }),
+  ),
+  password: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: MIN_LINK_PASSWORD,
+        maxLength: MAX_LINK_PASSWORD,
+        description: 'Write-only (Business): visitors must enter it; stored hashed; null removes it.',
+      }),
+    ),
+  ),
+  utm: Type.Optional(
+    Nullable({
+      ...UtmSchema,
+      description: 'utm_* parameters set on the destination at redirect time, after the affiliate tag (Pro).',
+    }),
+  ),
+  variants: Type.Optional(
+    Nullable(
+      Type.Array(VariantSchema, {
+        minItems: MIN_VARIANTS,
+        maxItems: MAX_VARIANTS,
+        description:
+          'A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, and keeps it. ' +
+          'Excludes choice-page options.',
+      }),
+    ),
+  ),
+  preview: Type.Optional(
+    Nullable({
+      ...PreviewSchema,
+      description: 'The social card link-preview crawlers get (Business).',
+    }),
+  ),
+};
+
 /** A link as the API answers it (examples for the OpenAPI document). */
 export const LINK_EXAMPLE = {
   id: 42,
@@ -72,6 +184,15 @@ export const LINK_EXAMPLE = {
   click_count: 128,
   category: { id: 3, name: 'Newsletter' },
   domain: null,
+  title: 'Black Friday sale',
+  expires_at: '2026-12-01T00:00:00.000Z',
+  max_clicks: null,
+  expired_url: 'https://example.com/sale-over',
+  has_password: false,
+  utm: { source: 'newsletter', medium: 'email', campaign: 'black-friday', term: null, content: null },
+  variants: null,
+  preview: null,
+  is_expired: false,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
 };
@@ -84,6 +205,14 @@ const CUSTOM_CODE_LINK_EXAMPLE = {
   redirect_url: 'https://example.com/summer?utm_source=newsletter',
   click_count: 12,
   category: null,
+  title: null,
+  expires_at: null,
+  expired_url: null,
+  utm: null,
+  variants: [
+    { url: 'https://example.com/summer-a', weight: 70 },
+    { url: 'https://example.com/summer-b', weight: 30 },
+  ],
   created_at: '2026-10-28T14:03:51.000Z',
   updated_at: '2026-10-28T14:03:51.000Z',
 };
@@ -119,6 +248,15 @@ export const LinkSchema = Type.Object(
     click_count: Type.Integer(),
     category: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
     domain: Type.Union([Type.Object({ id: Type.Integer(), hostname: Type.String() }), Type.Null()]),
+    title: Type.Union([Type.String(), Type.Null()]),
+    expires_at: Type.Union([Timestamp, Type.Null()]),
+    max_clicks: Type.Union([Type.Integer(), Type.Null()]),
+    expired_url: Type.Union([Type.String(), Type.Null()]),
+    has_password: Type.Boolean({ description: 'Whether visitors must enter a password; the password is never shown.' }),
+    utm: Type.Union([UtmSchema, Type.Null()]),
+    variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
+    preview: Type.Union([PreviewSchema, Type.Null()]),
+    is_expired: Type.Boolean({ description: 'Computed now: past expires_at, or click_count at max_clicks.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -143,11 +281,19 @@ export const CreateLinkBody = Type.Object(
     domain_id: Type.Optional(NullableInteger),
     is_active: Type.Optional(Type.Boolean()),
     conditions: Type.Optional(Conditions),
+    ...LinkControlFields,
   },
   {
     additionalProperties: false,
     examples: [
       { redirect_url: 'https://example.com/sale' },
+      {
+        redirect_url: 'https://example.com/sale',
+        title: 'Black Friday sale',
+        expires_at: '2026-12-01T00:00:00Z',
+        expired_url: 'https://example.com/sale-over',
+        utm: { source: 'newsletter', medium: 'email', campaign: 'black-friday' },
+      },
       { redirect_url: 'https://example.com/summer?utm_source=newsletter', short_code: 'summer-sale', category_id: 3 },
       {
         redirect_url: 'https://example.com/sale',
@@ -167,10 +313,16 @@ export const UpdateLinkBody = Type.Object(
     redirect_url: Type.Optional(HttpUrl),
     domain_id: Type.Optional(NullableInteger),
     conditions: Type.Optional(Conditions),
+    ...LinkControlFields,
   },
   {
     additionalProperties: false,
-    examples: [{ redirect_url: 'https://example.com/winter-sale', is_active: false }, { category_id: null }],
+    examples: [
+      { redirect_url: 'https://example.com/winter-sale', is_active: false },
+      { category_id: null },
+      { max_clicks: 500, password: 'open sesame' },
+      { expires_at: null, variants: null },
+    ],
   },
 );
 

@@ -1,8 +1,30 @@
 import { AppError } from '../core/errors.ts';
 import type { Link, Principal } from '../core/model.ts';
 import type { BulkItemError, CreateLinkInput } from '../schemas/link.ts';
-import { createLink } from './links.ts';
+import { hashLinkPassword } from './link-passwords.ts';
+import { createLink, type NewLinkInput } from './links.ts';
 import type { Work } from './unit-of-work.ts';
+
+/** One item of a bulk request after its own validation: ready to create, or what is wrong with it. */
+export type BulkItem = { input: NewLinkInput } | { problem: string };
+
+/**
+ * Validates each item and hashes the passwords of the valid ones, before any unit of work starts
+ * (a transaction must not wait on scrypt). One item at a time: a hundred passwords must not take
+ * every place in the hashing queue.
+ */
+export async function prepareBulkItems(
+  principal: Principal,
+  items: readonly unknown[],
+  problemWith: (item: unknown) => string | undefined,
+): Promise<BulkItem[]> {
+  const prepared: BulkItem[] = [];
+  for (const item of items) {
+    const problem = problemWith(item);
+    prepared.push(problem ? { problem } : { input: await hashLinkPassword(principal, item as CreateLinkInput) });
+  }
+  return prepared;
+}
 
 /**
  * Creates each valid item in order, in the caller's unit of work. An item that fails (shape,
@@ -13,19 +35,17 @@ import type { Work } from './unit-of-work.ts';
 export async function createLinksInBulk(
   work: Work,
   principal: Principal,
-  items: readonly unknown[],
-  problemWith: (item: unknown) => string | undefined,
+  items: readonly BulkItem[],
 ): Promise<{ created: Link[]; errors: BulkItemError[] }> {
   const created: Link[] = [];
   const errors: BulkItemError[] = [];
   for (const [index, item] of items.entries()) {
-    const problem = problemWith(item);
-    if (problem) {
-      errors.push({ index, message: problem });
+    if ('problem' in item) {
+      errors.push({ index, message: item.problem });
       continue;
     }
     try {
-      created.push(await createLink(work, principal, item as CreateLinkInput));
+      created.push(await createLink(work, principal, item.input));
     } catch (error) {
       if (!(error instanceof AppError) || ['unauthenticated', 'rate-limited'].includes(error.code)) throw error;
       errors.push({ index, message: error.message });

@@ -1,3 +1,4 @@
+import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
@@ -16,6 +17,10 @@ export async function setLandingOptions(
   urls: readonly string[],
 ): Promise<string[]> {
   const link = await getLinkOrThrow(work.stores, principal, linkId);
+  // Extensions §1: variants and choice-page options exclude each other; the one sent second is refused.
+  if (link.variants !== null) {
+    throw invalidField('options', 'A link with A/B variants cannot have choice-page options: remove the variants first.');
+  }
   await work.stores.landingOptions.replace(link.id, urls);
   work.emit({ kind: 'updated', link: (await work.stores.links.find(link.id))! });
   return [...urls];

@@ -1,11 +1,13 @@
-import { AppError } from '../core/errors.ts';
-import type { Link, LinkSort, Principal } from '../core/model.ts';
-import { assertBusiness } from '../core/plans.ts';
+import { AppError, invalidField } from '../core/errors.ts';
+import { controlChanges } from '../core/link-controls.ts';
+import type { Link, Principal } from '../core/model.ts';
+import { assertBusiness, assertPro } from '../core/plans.ts';
 import { randomShortCode, validateCustomCode } from '../core/short-codes.ts';
 import { validateConditions } from '../core/targeting.ts';
 import type { CreateLinkInput, UpdateLinkInput } from '../schemas/link.ts';
 import type { LinkChanges, LinkListQuery, NewLink } from '../storage/links.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
+import type { WithPasswordHash } from './link-passwords.ts';
 import { ownedOrThrow } from './ownership.ts';
 import { assertCategoryUsable, assertDomainUsable } from './references.ts';
 import type { Work } from './unit-of-work.ts';
@@ -16,10 +18,31 @@ export async function getLinkOrThrow(stores: Stores, principal: Principal, id: n
   return ownedOrThrow(await stores.links.find(id), principal, 'link');
 }
 
-type References = Pick<CreateLinkInput, 'category_id' | 'domain_id' | 'conditions'>;
+/** What POST /links and each bulk item carry, the password already hashed (link-passwords.ts). */
+export type NewLinkInput = WithPasswordHash<CreateLinkInput>;
+export type LinkUpdateInput = WithPasswordHash<UpdateLinkInput>;
 
-/** Business-only fields (403), then the references they name (422). */
+type References = Omit<NewLinkInput, 'redirect_url'>;
+
+// Extensions §1's plan column: who may send each link control.
+const PRO_CONTROLS = [
+  ['title', 'Link titles'],
+  ['expires_at', 'Link expiry'],
+  ['max_clicks', 'Click limits'],
+  ['expired_url', 'Expired-link destinations'],
+  ['utm', 'UTM parameters'],
+] as const;
+const BUSINESS_CONTROLS = [
+  ['passwordHash', 'Password protection'],
+  ['variants', 'A/B variants'],
+  ['preview', 'Social previews'],
+] as const;
+
+/** Plan-gated fields (403), then the references they name (422). */
 async function checkReferences(stores: Stores, principal: Principal, input: References): Promise<void> {
+  const { plan } = principal.user;
+  for (const [field, feature] of PRO_CONTROLS) if (input[field] !== undefined) assertPro(plan, feature);
+  for (const [field, feature] of BUSINESS_CONTROLS) if (input[field] !== undefined) assertBusiness(plan, feature);
   if (input.conditions !== undefined) assertBusiness(principal.user.plan, 'Targeting conditions');
   if (input.domain_id !== undefined && input.domain_id !== null) {
     assertBusiness(principal.user.plan, 'Custom domains');
@@ -31,9 +54,11 @@ async function checkReferences(stores: Stores, principal: Principal, input: Refe
 }
 
 /** Validates and stores one link (POST /links, and each bulk item). */
-export async function createLink(work: Work, principal: Principal, input: CreateLinkInput): Promise<Link> {
+export async function createLink(work: Work, principal: Principal, input: NewLinkInput): Promise<Link> {
   await checkReferences(work.stores, principal, input);
   const base = {
+    ...controlChanges(input, Date.now()),
+    passwordHash: input.passwordHash ?? null,
     userId: principal.user.id,
     redirectUrl: input.redirect_url,
     isActive: input.is_active ?? true,
@@ -73,11 +98,16 @@ export async function updateUserLink(
   work: Work,
   principal: Principal,
   id: number,
-  input: UpdateLinkInput,
+  input: LinkUpdateInput,
 ): Promise<Link> {
   const link = await getLinkOrThrow(work.stores, principal, id);
   await checkReferences(work.stores, principal, input);
-  const changes: LinkChanges = {};
+  // Extensions §1: variants and choice-page options exclude each other; the one sent second is refused.
+  if (input.variants && link.type === 'choice_page') {
+    throw invalidField('variants', 'A link with choice-page options cannot have variants: remove the options first.');
+  }
+  const changes: LinkChanges = controlChanges(input, Date.now());
+  if (input.passwordHash !== undefined) changes.passwordHash = input.passwordHash;
   if (input.redirect_url !== undefined) changes.redirectUrl = input.redirect_url;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.category_id !== undefined) changes.categoryId = input.category_id;

@@ -7,42 +7,64 @@ import { AppError } from '../core/errors.ts';
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-// scrypt runs on libuv's pool of 4 threads, which DNS lookups and file reads share: a burst of
-// sign-ins must not take all of them, nor queue without end (200 at once made a real user's
-// sign-in take 2 s). Two hash at a time; past 64 waiting, the caller is told to come back.
-const hashing = pLimit(2);
-const MAX_WAITING = 64;
-
-function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  if (hashing.pendingCount >= MAX_WAITING) {
-    return Promise.reject(new AppError('unavailable', 'Too many sign-ins at once. Try again in a moment.'));
-  }
-  return hashing(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
-          error ? reject(error) : resolve(key),
-        );
-      }),
-  );
+export interface PasswordHasher {
+  /** `scrypt$N$r$p$salt$hash`, all base64url. */
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
 }
 
-/** `scrypt$N$r$p$salt$hash`, all base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/**
+ * scrypt runs on libuv's pool of 4 threads, which DNS lookups and file reads share: a burst of
+ * hashing must not take all of them, nor queue without end (200 sign-ins at once made a real
+ * user's sign-in take 2 s). `concurrency` hash at a time; past `maxWaiting` waiting, the caller
+ * gets `unavailable` (503 with Retry-After on the API) with `busyMessage`.
+ */
+export function createPasswordHasher(options: {
+  concurrency: number;
+  maxWaiting: number;
+  busyMessage: string;
+}): PasswordHasher {
+  const hashing = pLimit(options.concurrency);
+  const derive = (password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> => {
+    if (hashing.pendingCount >= options.maxWaiting) {
+      return Promise.reject(new AppError('unavailable', options.busyMessage));
+    }
+    return hashing(
+      () =>
+        new Promise<Buffer>((resolve, reject) => {
+          scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
+            error ? reject(error) : resolve(key),
+          );
+        }),
+    );
+  };
+  return {
+    async hash(password) {
+      const salt = randomBytes(16);
+      const key = await derive(password, salt, PARAMS);
+      return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+    },
+    async verify(password, stored) {
+      const [scheme, n, r, p, salt, hash] = stored.split('$');
+      if (scheme !== 'scrypt' || !salt || !hash) return false;
+      const expected = Buffer.from(hash, 'base64url');
+      const key = await derive(password, Buffer.from(salt, 'base64url'), {
+        N: Number(n),
+        r: Number(r),
+        p: Number(p),
+        maxmem: PARAMS.maxmem,
+      });
+      return key.length === expected.length && timingSafeEqual(key, expected);
+    },
+  };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
+/** Account passwords (sign-up, sign-in, the CLI) and link passwords set through the API. */
+const accounts = createPasswordHasher({
+  concurrency: 2,
+  maxWaiting: 64,
+  busyMessage: 'Too many sign-ins at once. Try again in a moment.',
+});
+
+export const hashPassword = accounts.hash;
+export const verifyPassword = accounts.verify;

@@ -45,8 +45,8 @@ describe.each(engines)('the unit of work on %s', (engine) => {
       const domain = await work.stores.domains.recordCheck(pending.id, 'active', new Date().toISOString());
       // On PostgreSQL a check made outside the transaction (another pooled connection) would not
       // see these rows yet, and both items would be refused as invalid references.
-      const items = [{ redirect_url: 'https://example.com/bulk', category_id: category.id, domain_id: domain.id }];
-      return createLinksInBulk(work, principal, items, () => undefined);
+      const input = { redirect_url: 'https://example.com/bulk', category_id: category.id, domain_id: domain.id };
+      return createLinksInBulk(work, principal, [{ input }]);
     });
     expect(result.errors).toEqual([]);
     expect(result.created[0]).toMatchObject({

@@ -24,13 +24,22 @@ describe('POST /links', () => {
       'click_count',
       'created_at',
       'domain',
+      'expired_url',
+      'expires_at',
+      'has_password',
       'id',
       'is_active',
+      'is_expired',
+      'max_clicks',
+      'preview',
       'redirect_url',
       'short_code',
       'short_url',
+      'title',
       'type',
       'updated_at',
+      'utm',
+      'variants',
     ]);
     expect(new Date(link.created_at).toISOString()).toBe(link.created_at);
   });

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 30a10e7b3d32103a36749eb1fdf2074ca1c509aaffc48cb7b6d0abb973a8ed84
+ * openapi.json sha256: 59a8abe1c575c07cd9c1492fd46de18468ee12af72c472fbfffca40456fc9af0
  */
 export interface paths {
   '/links': {
@@ -13,7 +13,7 @@ export interface paths {
     };
     /**
      * List links
-     * @description Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.
+     * @description Your links, newest first by default. `search` matches redirect_url, short_code or title, case-insensitively.
      */
     get: {
       parameters: {
@@ -54,6 +54,21 @@ export interface paths {
              *             "name": "Newsletter"
              *           },
              *           "domain": null,
+             *           "title": "Black Friday sale",
+             *           "expires_at": "2026-12-01T00:00:00.000Z",
+             *           "max_clicks": null,
+             *           "expired_url": "https://example.com/sale-over",
+             *           "has_password": false,
+             *           "utm": {
+             *             "source": "newsletter",
+             *             "medium": "email",
+             *             "campaign": "black-friday",
+             *             "term": null,
+             *             "content": null
+             *           },
+             *           "variants": null,
+             *           "preview": null,
+             *           "is_expired": false,
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -67,6 +82,24 @@ export interface paths {
              *           "click_count": 12,
              *           "category": null,
              *           "domain": null,
+             *           "title": null,
+             *           "expires_at": null,
+             *           "max_clicks": null,
+             *           "expired_url": null,
+             *           "has_password": false,
+             *           "utm": null,
+             *           "variants": [
+             *             {
+             *               "url": "https://example.com/summer-a",
+             *               "weight": 70
+             *             },
+             *             {
+             *               "url": "https://example.com/summer-b",
+             *               "weight": 30
+             *             }
+             *           ],
+             *           "preview": null,
+             *           "is_expired": false,
              *           "created_at": "2026-10-28T14:03:51.000Z",
              *           "updated_at": "2026-10-28T14:03:51.000Z"
              *         }
@@ -149,7 +182,7 @@ export interface paths {
     put?: never;
     /**
      * Create a link
-     * @description Creates a link with a random 7-character base62 code, or the custom `short_code`. `conditions` and `domain_id` need the Business plan.
+     * @description Creates a link with a random 7-character base62 code, or the custom `short_code`. `conditions`, `domain_id`, `password`, `variants` and `preview` need the Business plan; `title`, `expires_at`, `max_clicks`, `expired_url` and `utm` the Pro or Business plan.
      */
     post: {
       parameters: {
@@ -173,6 +206,52 @@ export interface paths {
             is_active?: boolean;
             /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
             conditions?: unknown[];
+            /** @description A label of your own (Pro); `search` matches it too. */
+            title?: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with a time zone, in the future (Pro). From then on the link is expired.
+             */
+            expires_at?: string | null;
+            /** @description The link is expired once click_count reaches this (Pro); exactly this many visitors get through. */
+            max_clicks?: number | null;
+            /**
+             * Format: http-url
+             * @description Where an expired link sends visitors (302); without it they get a 410 page (Pro).
+             */
+            expired_url?: string | null;
+            /** @description Write-only (Business): visitors must enter it; stored hashed; null removes it. */
+            password?: string | null;
+            /** @description utm_* parameters set on the destination at redirect time, after the affiliate tag (Pro). */
+            utm?: {
+              source?: string | null;
+              medium?: string | null;
+              campaign?: string | null;
+              term?: string | null;
+              content?: string | null;
+            } | null;
+            /** @description A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, and keeps it. Excludes choice-page options. */
+            variants?:
+              | {
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  url: string;
+                  /** @description A share: 1-100. */
+                  weight: number;
+                }[]
+              | null;
+            /** @description The social card link-preview crawlers get (Business). */
+            preview?: {
+              title?: string | null;
+              description?: string | null;
+              /**
+               * Format: https-url
+               * @description An absolute https URL.
+               */
+              image?: string | null;
+            } | null;
           };
         };
       };
@@ -419,6 +498,52 @@ export interface paths {
             domain_id?: number | null;
             /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
             conditions?: unknown[];
+            /** @description A label of your own (Pro); `search` matches it too. */
+            title?: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with a time zone, in the future (Pro). From then on the link is expired.
+             */
+            expires_at?: string | null;
+            /** @description The link is expired once click_count reaches this (Pro); exactly this many visitors get through. */
+            max_clicks?: number | null;
+            /**
+             * Format: http-url
+             * @description Where an expired link sends visitors (302); without it they get a 410 page (Pro).
+             */
+            expired_url?: string | null;
+            /** @description Write-only (Business): visitors must enter it; stored hashed; null removes it. */
+            password?: string | null;
+            /** @description utm_* parameters set on the destination at redirect time, after the affiliate tag (Pro). */
+            utm?: {
+              source?: string | null;
+              medium?: string | null;
+              campaign?: string | null;
+              term?: string | null;
+              content?: string | null;
+            } | null;
+            /** @description A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, and keeps it. Excludes choice-page options. */
+            variants?:
+              | {
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  url: string;
+                  /** @description A share: 1-100. */
+                  weight: number;
+                }[]
+              | null;
+            /** @description The social card link-preview crawlers get (Business). */
+            preview?: {
+              title?: string | null;
+              description?: string | null;
+              /**
+               * Format: https-url
+               * @description An absolute https URL.
+               */
+              image?: string | null;
+            } | null;
           };
         };
       };
@@ -699,6 +824,21 @@ export interface paths {
              *           "click_count": 0,
              *           "category": null,
              *           "domain": null,
+             *           "title": "Black Friday sale",
+             *           "expires_at": "2026-12-01T00:00:00.000Z",
+             *           "max_clicks": null,
+             *           "expired_url": "https://example.com/sale-over",
+             *           "has_password": false,
+             *           "utm": {
+             *             "source": "newsletter",
+             *             "medium": "email",
+             *             "campaign": "black-friday",
+             *             "term": null,
+             *             "content": null
+             *           },
+             *           "variants": null,
+             *           "preview": null,
+             *           "is_expired": false,
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -712,6 +852,24 @@ export interface paths {
              *           "click_count": 0,
              *           "category": null,
              *           "domain": null,
+             *           "title": null,
+             *           "expires_at": null,
+             *           "max_clicks": null,
+             *           "expired_url": null,
+             *           "has_password": false,
+             *           "utm": null,
+             *           "variants": [
+             *             {
+             *               "url": "https://example.com/summer-a",
+             *               "weight": 70
+             *             },
+             *             {
+             *               "url": "https://example.com/summer-b",
+             *               "weight": 30
+             *             }
+             *           ],
+             *           "preview": null,
+             *           "is_expired": false,
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         }
@@ -2917,6 +3075,21 @@ export interface components {
      *         "name": "Newsletter"
      *       },
      *       "domain": null,
+     *       "title": "Black Friday sale",
+     *       "expires_at": "2026-12-01T00:00:00.000Z",
+     *       "max_clicks": null,
+     *       "expired_url": "https://example.com/sale-over",
+     *       "has_password": false,
+     *       "utm": {
+     *         "source": "newsletter",
+     *         "medium": "email",
+     *         "campaign": "black-friday",
+     *         "term": null,
+     *         "content": null
+     *       },
+     *       "variants": null,
+     *       "preview": null,
+     *       "is_expired": false,
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
      *     }
@@ -2937,6 +3110,41 @@ export interface components {
         id: number;
         hostname: string;
       } | null;
+      title: string | null;
+      expires_at: string | null;
+      max_clicks: number | null;
+      expired_url: string | null;
+      /** @description Whether visitors must enter a password; the password is never shown. */
+      has_password: boolean;
+      utm: {
+        source?: string | null;
+        medium?: string | null;
+        campaign?: string | null;
+        term?: string | null;
+        content?: string | null;
+      } | null;
+      variants:
+        | {
+            /**
+             * Format: http-url
+             * @description Absolute http or https URL, at most 2048 characters.
+             */
+            url: string;
+            /** @description A share: 1-100. */
+            weight: number;
+          }[]
+        | null;
+      preview: {
+        title?: string | null;
+        description?: string | null;
+        /**
+         * Format: https-url
+         * @description An absolute https URL.
+         */
+        image?: string | null;
+      } | null;
+      /** @description Computed now: past expires_at, or click_count at max_clicks. */
+      is_expired: boolean;
       /**
        * Format: date-time
        * @description ISO 8601 UTC
@@ -2962,6 +3170,21 @@ export interface components {
      *         "name": "Newsletter"
      *       },
      *       "domain": null,
+     *       "title": "Black Friday sale",
+     *       "expires_at": "2026-12-01T00:00:00.000Z",
+     *       "max_clicks": null,
+     *       "expired_url": "https://example.com/sale-over",
+     *       "has_password": false,
+     *       "utm": {
+     *         "source": "newsletter",
+     *         "medium": "email",
+     *         "campaign": "black-friday",
+     *         "term": null,
+     *         "content": null
+     *       },
+     *       "variants": null,
+     *       "preview": null,
+     *       "is_expired": false,
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z",
      *       "conditions": [
@@ -2994,6 +3217,41 @@ export interface components {
         id: number;
         hostname: string;
       } | null;
+      title: string | null;
+      expires_at: string | null;
+      max_clicks: number | null;
+      expired_url: string | null;
+      /** @description Whether visitors must enter a password; the password is never shown. */
+      has_password: boolean;
+      utm: {
+        source?: string | null;
+        medium?: string | null;
+        campaign?: string | null;
+        term?: string | null;
+        content?: string | null;
+      } | null;
+      variants:
+        | {
+            /**
+             * Format: http-url
+             * @description Absolute http or https URL, at most 2048 characters.
+             */
+            url: string;
+            /** @description A share: 1-100. */
+            weight: number;
+          }[]
+        | null;
+      preview: {
+        title?: string | null;
+        description?: string | null;
+        /**
+         * Format: https-url
+         * @description An absolute https URL.
+         */
+        image?: string | null;
+      } | null;
+      /** @description Computed now: past expires_at, or click_count at max_clicks. */
+      is_expired: boolean;
       /**
        * Format: date-time
        * @description ISO 8601 UTC

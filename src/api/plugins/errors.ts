@@ -59,9 +59,10 @@ function messageFor(error: AjvError, path: string): string {
       return `The ${field} field must be ${noun}.`;
     }
     case 'format':
-      return p.format === 'http-url'
-        ? `The ${field} field must be a valid http or https URL of at most 2048 characters.`
-        : `The ${field} field must be a valid ${String(p.format)}.`;
+      if (p.format === 'http-url') return `The ${field} field must be a valid http or https URL of at most 2048 characters.`;
+      if (p.format === 'https-url') return `The ${field} field must be a valid https URL of at most 2048 characters.`;
+      if (p.format === 'date-time') return `The ${field} field must be an ISO 8601 date and time with a time zone.`;
+      return `The ${field} field must be a valid ${String(p.format)}.`;
     case 'minLength':
       return Number(p.limit) === 1
         ? `The ${field} field is required.`

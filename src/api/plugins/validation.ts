@@ -1,13 +1,15 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { isHttpUrl } from '../../core/urls.ts';
+import { isHttpsUrl, isHttpUrl } from '../../core/urls.ts';
 
 function buildAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, strict: false, ...options });
   addFormats.default(ajv);
   // Decisions §3: a destination is an absolute http(s) URL; ajv's "uri" would accept javascript:.
   ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
+  // A preview image is fetched by crawlers that show it on https pages: https only.
+  ajv.addFormat('https-url', { type: 'string', validate: isHttpsUrl });
   return ajv;
 }
 

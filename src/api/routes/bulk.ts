@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BODY_ERRORS, errorResponses } from '../../schemas/common.ts';
 import { BulkBody, BulkResponse, CreateLinkBody } from '../../schemas/link.ts';
-import { createLinksInBulk } from '../../services/bulk-links.ts';
+import { createLinksInBulk, prepareBulkItems } from '../../services/bulk-links.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { validationErrors } from '../plugins/errors.ts';
 import { compileBodyValidator } from '../plugins/validation.ts';
@@ -34,9 +34,8 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: 
       },
     },
     async (request) => {
-      const result = await uow.transact((work) =>
-        createLinksInBulk(work, request.principal, request.body.links, problemWith),
-      );
+      const items = await prepareBulkItems(request.principal, request.body.links, problemWith);
+      const result = await uow.transact((work) => createLinksInBulk(work, request.principal, items));
       return { created: result.created.map((link) => linkResource(link, shortUrl)), errors: result.errors };
     },
   );

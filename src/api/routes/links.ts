@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../../schemas/common.ts';
 import { CreateLinkBody, LINK_PAGE_EXAMPLE, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
+import { hashLinkPassword } from '../../services/link-passwords.ts';
 import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink } from '../../services/links.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
@@ -21,7 +22,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       schema: {
         summary: 'List links',
         description:
-          'Your links, newest first by default. `search` matches redirect_url or short_code, case-insensitively.',
+          'Your links, newest first by default. `search` matches redirect_url, short_code or title, case-insensitively.',
         tags: ['Links'],
         querystring: ListLinksQuery,
         response: {
@@ -59,14 +60,16 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
         summary: 'Create a link',
         description:
           'Creates a link with a random 7-character base62 code, or the custom `short_code`. ' +
-          '`conditions` and `domain_id` need the Business plan.',
+          '`conditions`, `domain_id`, `password`, `variants` and `preview` need the Business plan; ' +
+          '`title`, `expires_at`, `max_clicks`, `expired_url` and `utm` the Pro or Business plan.',
         tags: ['Links'],
         body: CreateLinkBody,
         response: { 201: Type.Ref('Link', { description: 'The link created.' }), ...errorResponses(...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
-      const link = await uow.transact((work) => createLink(work, request.principal, request.body));
+      const input = await hashLinkPassword(request.principal, request.body);
+      const link = await uow.transact((work) => createLink(work, request.principal, input));
       return reply.code(201).send(linkResource(link, shortUrl));
     },
   );
@@ -103,9 +106,8 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const link = await uow.transact((work) =>
-        updateUserLink(work, request.principal, request.params.id, request.body),
-      );
+      const input = await hashLinkPassword(request.principal, request.body);
+      const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input));
       return linkResource(link, shortUrl);
     },
   );
