@@ -30,6 +30,7 @@ export async function seedClicks(
         referrerHost: i % 3 === 0 ? 'news.example' : null,
         bot: false,
         optionIndex: null,
+        variantIndex: null,
       });
     }
     await db.transaction().execute((trx) => writeClickBatch(trx, batch));

@@ -12,9 +12,11 @@ import { createCloudflareProvider } from './domain-verification/cloudflare-provi
 import { createDnsProvider } from './domain-verification/dns-provider.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
+import { RedisClickLimits } from './redis/click-limits.ts';
 import { RedisEventBus } from './redis/event-bus.ts';
 import { redisRateLimiters } from './redis/rate-limiters.ts';
 import { connectRedis } from './redis/redis.ts';
+import { MemoryClickLimits, type ClickLimits } from './services/click-limits.ts';
 import { domainRecord, type DomainSettings } from './services/domains.ts';
 import { EventBus } from './services/events.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
@@ -50,6 +52,8 @@ export interface AppContext {
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
   clicks: RecordingSink;
+  /** Exact max_clicks counters: in this process, or in Redis shared by every instance. */
+  clickLimits: ClickLimits;
   logger: Logger;
   metrics: Metrics;
   /** Whether the database (and Redis, when configured) answer, each check bounded in time. */
@@ -95,6 +99,10 @@ export async function createAppContext(config: Config, options: { logger?: Logge
       })
     : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
   clickStats = () => pipeline.sink.stats();
+  const clickLimits = redis ? new RedisClickLimits(redis.client, config.redisPrefix) : new MemoryClickLimits();
+  events.subscribe((event) => {
+    if (event.kind === 'updated' || event.kind === 'deleted') clickLimits.linkChanged(event.kind, event.link.id);
+  });
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
 
   // Accepted clicks are handed on before anything else stops; the database closes last.
@@ -120,6 +128,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     webhooks,
     geo,
     clicks: pipeline.sink,
+    clickLimits,
     logger,
     metrics,
     readiness: () => checkReadiness({ database: () => uow.read((stores) => stores.health.ping()), redis: redis?.ping }),

@@ -62,6 +62,7 @@ describe('enrichment', () => {
       referrerHost: 'news.example',
       bot: false,
       optionIndex: null,
+      variantIndex: null,
     });
   });
 });

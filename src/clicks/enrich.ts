@@ -7,6 +7,7 @@ import { parseUserAgent, type ParsedAgent } from './user-agent.ts';
 export function clickRow(
   linkId: number,
   optionIndex: number | null,
+  variantIndex: number | null,
   at: string,
   country: string,
   agent: ParsedAgent,
@@ -22,6 +23,7 @@ export function clickRow(
     referrerHost: referrer,
     bot: agent.bot,
     optionIndex,
+    variantIndex,
   };
 }
 
@@ -30,6 +32,7 @@ export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEven
     clickRow(
       facts.linkId,
       facts.optionIndex ?? null,
+      facts.variantIndex ?? null,
       new Date(facts.at).toISOString(),
       geo.country(facts.ip),
       parseUserAgent(facts.userAgent),

@@ -21,6 +21,8 @@ export interface PackedVisits {
   at: Float64Array;
   /** The choice-page option picked (0-based), or -1. */
   optionIndex: Int32Array;
+  /** The A/B variant the visitor was sent to (0-based), or -1. */
+  variantIndex: Int32Array;
   /** Indexes into `ips`, `userAgents` and `referers`; -1 where the request had no such header. */
   ip: Int32Array;
   userAgent: Int32Array;
@@ -53,6 +55,7 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     linkIds: new Float64Array(count),
     at: new Float64Array(count),
     optionIndex: new Int32Array(count),
+    variantIndex: new Int32Array(count),
     ip: new Int32Array(count),
     userAgent: new Int32Array(count),
     referer: new Int32Array(count),
@@ -65,6 +68,7 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     packed.linkIds[i] = visit.linkId;
     packed.at[i] = visit.at;
     packed.optionIndex[i] = visit.optionIndex ?? NONE;
+    packed.variantIndex[i] = visit.variantIndex ?? NONE;
     packed.ip[i] = ips.indexOf(visit.ip);
     packed.userAgent[i] = userAgents.indexOf(visit.userAgent);
     packed.referer[i] = referers.indexOf(visit.referer);
@@ -74,7 +78,7 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
 
 /** The buffers postMessage can move to the other thread instead of copying. */
 export function transferList(packed: PackedVisits): ArrayBuffer[] {
-  return [packed.linkIds, packed.at, packed.optionIndex, packed.ip, packed.userAgent, packed.referer].map(
+  return [packed.linkIds, packed.at, packed.optionIndex, packed.variantIndex, packed.ip, packed.userAgent, packed.referer].map(
     (column) => column.buffer as ArrayBuffer,
   );
 }
@@ -98,10 +102,12 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
       lastIso = new Date(at).toISOString();
     }
     const option = packed.optionIndex[i]!;
+    const variant = packed.variantIndex[i]!;
     events.push(
       clickRow(
         packed.linkIds[i]!,
         option === NONE ? null : option,
+        variant === NONE ? null : variant,
         lastIso,
         countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY,
         agents[packed.userAgent[i]!] ?? noAgent,

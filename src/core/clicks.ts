@@ -11,6 +11,8 @@ export interface VisitFacts {
   referer: string | undefined;
   /** Set for a choice-page pick (0-based): recorded per option, not counted as a click. */
   optionIndex?: number | null;
+  /** The A/B variant the visitor was sent to (0-based), for a link with variants. */
+  variantIndex?: number | null;
 }
 
 /** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
@@ -24,6 +26,7 @@ export interface ClickEvent {
   referrerHost: string | null;
   bot: boolean;
   optionIndex: number | null;
+  variantIndex: number | null;
 }
 
 /** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { TagsByProgram } from '../core/affiliate.ts';
-import { hasBusinessAccess, isPlan, servesCustomDomains } from '../core/plans.ts';
-import type { RedirectableLink } from '../core/redirect-decision.ts';
+import { hasApiAccess, hasBusinessAccess, isPlan, servesCustomDomains } from '../core/plans.ts';
+import type { Owner, RedirectableLink } from '../core/redirect-decision.ts';
 import { compileConditions } from '../core/targeting.ts';
 import type { EventBus } from '../services/events.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
@@ -16,19 +16,22 @@ export interface LinkCacheOptions {
 const MISSING = Symbol('missing');
 type Entry = RedirectableLink | typeof MISSING;
 
-/** What the short host applies of a link's owner: their plan's features and affiliate tags. */
-export interface Owner {
-  business: boolean;
-  tags: TagsByProgram;
-}
-
 const NO_TAGS: TagsByProgram = new Map();
 
 const keyOf = (domainId: number | null, code: string) => `${domainId ?? 0}/${code}`;
 
+const textSize = (text: string | null | undefined) => (text ? text.length * 2 + 16 : 0);
+
+/** An estimate of an entry's heap bytes, for LINK_CACHE_MAX_MB: its strings dominate. */
 function sizeOf(entry: Entry): number {
   if (entry === MISSING) return 64;
-  return 256 + entry.redirectUrl.length * 2 + entry.options.reduce((sum, option) => sum + option.length * 2 + 16, 0);
+  let size = 320 + textSize(entry.redirectUrl) + textSize(entry.title) + textSize(entry.expiredUrl);
+  size += textSize(entry.passwordHash);
+  for (const option of entry.options) size += textSize(option);
+  for (const variant of entry.variants ?? []) size += textSize(variant.url) + 32;
+  for (const value of Object.values(entry.utm ?? {})) size += textSize(value);
+  for (const value of Object.values(entry.preview ?? {})) size += textSize(value);
+  return size;
 }
 
 /**
@@ -116,10 +119,20 @@ export class LinkCache {
     const entry: RedirectableLink = {
       id: row.id,
       userId: row.userId,
+      shortCode: row.shortCode,
       isActive: row.isActive,
       redirectUrl: row.redirectUrl,
       options: row.options,
       targeting: compileConditions(row.conditions),
+      title: row.title,
+      expiresAt: row.expiresAt === null ? null : Date.parse(row.expiresAt),
+      maxClicks: row.maxClicks,
+      clickCount: row.clickCount,
+      expiredUrl: row.expiredUrl,
+      passwordHash: row.passwordHash,
+      utm: row.utm,
+      variants: row.variants,
+      preview: row.preview,
     };
     this.#links.set(key, entry);
     this.#keyByLinkId.set(row.id, key);
@@ -132,9 +145,10 @@ export class LinkCache {
 
   async loadOwner(userId: number): Promise<Owner> {
     const row = await this.#uow.read((stores) => stores.redirect.owner(userId));
-    const business = row !== undefined && isPlan(row.plan) && hasBusinessAccess(row.plan);
+    const plan = row !== undefined && isPlan(row.plan) ? row.plan : 'free';
+    const business = hasBusinessAccess(plan);
     // Affiliate tags are a Business feature: an owner who left the plan keeps them, unapplied.
-    const owner: Owner = { business, tags: business ? row.tags : NO_TAGS };
+    const owner: Owner = { pro: hasApiAccess(plan), business, tags: business ? row!.tags : NO_TAGS };
     this.#owners.set(userId, owner);
     return owner;
   }

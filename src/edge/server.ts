@@ -1,61 +1,84 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { primaryLanguage } from '../core/accept-language.ts';
-import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE, renderChoicePage } from '../core/choice-page.ts';
-import { decideRedirect, type Decision, type RedirectableLink } from '../core/redirect-decision.ts';
+import { isPreviewCrawler } from '../core/crawlers.ts';
+import { unlockCookie, unlockedBy } from '../core/link-unlock.ts';
+import {
+  decideRedirect,
+  expiredDecision,
+  type Decision,
+  type Owner,
+  type RedirectableLink,
+} from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
+import { readVariantCookie, variantCookie } from '../core/variants.ts';
 import { clientIp } from '../clicks/client-ip.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 import type { AppContext } from '../context.ts';
 import { newRedirectCounts, type RedirectCounts } from '../observability/metrics.ts';
+import type { ClickLimits } from '../services/click-limits.ts';
+import * as answer from './answers.ts';
 import { createBoundedServer } from './bounded-server.ts';
-import { LinkCache, type Owner } from './link-cache.ts';
+import { LinkCache } from './link-cache.ts';
+import { createPasswordHasher } from '../services/passwords.ts';
+import { tryPassword, type PasswordGateDeps } from './password-gate.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
 
 export interface EdgeDeps {
   cache: LinkCache;
   geo: GeoLookup;
   clicks: ClickSink;
+  /** Exact click limits (max_clicks): in this process, or in Redis across instances. */
+  clickLimits: ClickLimits;
+  /** Password-protected links: the lock-out counter and the bounded KDF. */
+  passwords: PasswordGateDeps;
   appUrl: string;
   shortUrl: string;
   trustProxy: boolean;
   /** Answers by outcome, counted in place (metrics read them when scraped). */
   counts?: RedirectCounts;
+  /** Picks new visitors' variants; tests pass a seeded one. */
+  random?: () => number;
 }
 
 const HEALTH_BODY = '{"status":"ok"}';
 
-const NO_OWNER: Owner = { business: false, tags: new Map() };
-const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
+const NO_OWNER: Owner = { pro: false, business: false, tags: new Map() };
+const GET_HEAD_POST = 'GET, HEAD, POST';
 
-/** Node refuses non-ASCII in headers; such destinations go out in their encoded form. */
-function safeLocation(location: string): string {
-  return NOT_HEADER_SAFE.test(location) ? new URL(location).href : location;
-}
+type Method = 'GET' | 'HEAD' | 'POST';
 
-function notFound(res: ServerResponse): void {
-  res.writeHead(404, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(NOT_FOUND_PAGE);
+/** What one request names, once resolved: the link (null: none) and its owner. */
+interface Visit {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: Method;
+  host: string;
+  code: string;
+  optionNumber: number | null;
+  link: RedirectableLink | null;
+  owner: Owner;
 }
 
 /**
- * The short host: resolve the link (cache first) -> decide (pure) -> record the visit (never
- * awaited) -> reply. No API plugins run here.
+ * The short host: resolve the link (cache first) -> decide (pure) -> take a click off its limit
+ * when it has one -> record the visit (never awaited) -> reply. No API plugins run here.
  */
 export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const counts = deps.counts ?? newRedirectCounts();
   const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
+  const secure = deps.shortUrl.startsWith('https:');
+  const random = deps.random ?? Math.random;
+
+  const addressOf = (req: IncomingMessage) =>
+    clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy);
 
   const visitorOf = (req: IncomingMessage) => (): Visitor => {
     const agent = parseUserAgent(req.headers['user-agent']);
     return {
-      country: deps.geo.country(clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy)),
+      country: deps.geo.country(addressOf(req)),
       device: agent.device,
       os: agent.os,
       browser: agent.browser,
@@ -63,91 +86,150 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     };
   };
 
-  function reply(
-    req: IncomingMessage,
-    res: ServerResponse,
-    code: string,
-    link: RedirectableLink | null,
-    owner: Owner,
-    optionNumber: number | null,
-  ): void {
-    const decision: Decision = decideRedirect(
+  /** The decision for this visit; `unlocked`: the right password was just posted. */
+  function decide(visit: Visit, now: number, unlocked: boolean): Decision {
+    const { req, link, optionNumber } = visit;
+    const hash = link?.passwordHash ?? null;
+    return decideRedirect(
       link ?? undefined,
-      { method: req.method as 'GET' | 'HEAD', optionNumber, visitor: visitorOf(req) },
-      owner.tags,
-      owner.business,
+      {
+        method: visit.method === 'HEAD' ? 'HEAD' : 'GET',
+        optionNumber,
+        now,
+        clicksExhausted: link !== null && link.maxClicks !== null && deps.clickLimits.exhausted(limited(link)),
+        // A protected choice page's options open with the cookie its right password set.
+        unlocked:
+          unlocked ||
+          (hash !== null && optionNumber !== null && unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
+        previewCrawler: () => isPreviewCrawler(req.headers['user-agent']),
+        variantCookie: () => readVariantCookie(req.headers.cookie, visit.code, link?.variants?.length ?? 0),
+        random,
+        visitor: visitorOf(req),
+      },
+      visit.owner,
     );
-    if (decision.kind === 'not-found') {
-      counts.not_found++;
-      notFound(res);
-      return;
+  }
+
+  /**
+   * Answers a decision. A counted click of a link with a click limit first takes one click off
+   * it: synchronous in one process, one Redis round trip across instances. A visitor who comes
+   * too late gets the expired answer, so exactly max_clicks visitors get through.
+   */
+  function reply(visit: Visit, decision: Decision, cookies: string[] = []): void | Promise<void> {
+    const { link } = visit;
+    const limitedClick =
+      link !== null &&
+      link.maxClicks !== null &&
+      (decision.kind === 'redirect' || decision.kind === 'choice-page') &&
+      decision.record.kind === 'click' &&
+      !parseUserAgent(visit.req.headers['user-agent']).bot;
+    if (!limitedClick) return send(visit, decision, cookies);
+    const taken = deps.clickLimits.take(limited(link));
+    if (taken === true) return send(visit, decision, cookies);
+    if (taken === false) return send(visit, expiredDecision(link), []);
+    return taken.then((ok) => send(visit, ok ? decision : expiredDecision(link), ok ? cookies : []));
+  }
+
+  function send(visit: Visit, decision: Decision, cookies: string[]): void {
+    const { res, link, code } = visit;
+    const head = visit.method === 'HEAD';
+    switch (decision.kind) {
+      case 'not-found':
+        counts.not_found++;
+        return answer.notFound(res, head);
+      case 'expired':
+        counts.expired++;
+        return answer.expired(res, head, decision.location);
+      case 'password':
+        counts.password++;
+        return answer.passwordPage(res, visit.method, { status: 200 });
+      case 'preview':
+        counts.preview++;
+        return answer.previewPage(res, head, {
+          ...decision.preview,
+          url: visit.host === defaultHost ? `${deps.shortUrl}/${code}` : `https://${visit.host}/${code}`,
+          destination: decision.destination,
+        });
     }
     // Recorded once, without waiting, just BEFORE the response is written: a sink that sends
     // the visit elsewhere (Redis) has then put it on the wire before the visitor gets the 302,
     // so an instance that crashes right after answering has still handed the visit on.
-    if (decision.record.kind !== 'none' && link) {
+    const record = decision.record;
+    if (record.kind !== 'none' && link) {
       deps.clicks.record({
         linkId: link.id,
         at: Date.now(),
-        ip: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy),
-        userAgent: req.headers['user-agent'],
-        referer: req.headers.referer,
-        optionIndex: decision.record.kind === 'pick' ? decision.record.optionIndex : null,
+        ip: addressOf(visit.req),
+        userAgent: visit.req.headers['user-agent'],
+        referer: visit.req.headers.referer,
+        optionIndex: record.kind === 'pick' ? record.optionIndex : null,
+        variantIndex: record.kind === 'click' ? record.variantIndex : null,
       });
     }
     if (decision.kind === 'redirect') {
       counts.redirect++;
-      res.writeHead(302, {
-        Location: safeLocation(decision.location),
-        'Cache-Control': 'private, no-store',
-        'Content-Length': '0',
-      });
-      res.end();
-      return;
+      if (decision.setVariant !== undefined && !head) cookies.push(variantCookie(code, decision.setVariant, { secure }));
+      return answer.redirect(res, decision.location, cookies);
     }
     counts.choice_page++;
-    const html = renderChoicePage({
-      title: 'Choose where to go',
-      options: decision.options.map((url, i) => ({ url, href: `/${code}/${i + 1}` })),
-    });
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': CHOICE_PAGE_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    });
-    res.end(req.method === 'HEAD' ? undefined : html);
+    answer.choicePage(res, head, code, decision.options, cookies);
   }
 
-  async function resolveThenReply(
-    req: IncomingMessage,
-    res: ServerResponse,
-    host: string,
-    code: string,
-    optionNumber: number | null,
-  ): Promise<void> {
+  /** POST /<code>: the password form. Only a link that asks for a password takes posts. */
+  async function postPassword(visit: Visit): Promise<void> {
+    const { link, res } = visit;
+    const asked = decide(visit, Date.now(), false);
+    if (asked.kind !== 'password' || !link?.passwordHash) {
+      if (asked.kind === 'not-found' || asked.kind === 'expired') return send(visit, asked, []);
+      return answer.methodNotAllowed(res, 'GET, HEAD');
+    }
+    const attempt = await tryPassword(deps.passwords, visit.req, { ...link, passwordHash: link.passwordHash }, addressOf(visit.req));
+    switch (attempt.kind) {
+      case 'locked':
+        counts.password++;
+        return answer.passwordPage(res, 'POST', { status: 429, retryAfterSeconds: attempt.retryAfterSeconds });
+      case 'wrong':
+        counts.password++;
+        return answer.passwordPage(res, 'POST', { status: 401 });
+      case 'busy':
+        counts.unavailable++;
+        return answer.unavailable(res);
+      case 'too-large':
+        return answer.tooLarge(res);
+    }
+    const now = Date.now();
+    const opened = decide(visit, now, true);
+    // The options a protected choice page lists open without asking again, for a while.
+    const cookies =
+      opened.kind === 'choice-page'
+        ? [unlockCookie({ ...link, passwordHash: link.passwordHash }, Math.floor(now / 1000), { secure })]
+        : [];
+    return reply(visit, opened, cookies);
+  }
+
+  async function resolveThenVisit(visit: Omit<Visit, 'link' | 'owner'>): Promise<void> {
+    const { host, code } = visit;
     const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
     const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
     const owner = link ? (deps.cache.peekOwner(link.userId) ?? (await deps.cache.loadOwner(link.userId))) : NO_OWNER;
-    reply(req, res, code, link, owner, optionNumber);
+    const resolved = { ...visit, link, owner };
+    if (visit.method === 'POST') return postPassword(resolved);
+    return reply(resolved, decide(resolved, Date.now(), false));
   }
 
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' }).end();
-      return;
-    }
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return answer.methodNotAllowed(res, GET_HEAD_POST);
     const target = parseTarget(req.url);
     if (target.kind === 'root') {
+      if (method === 'POST') return answer.methodNotAllowed(res, 'GET, HEAD');
       counts.root++;
       res.writeHead(302, { Location: deps.appUrl, 'Cache-Control': 'private, no-store', 'Content-Length': '0' }).end();
       return;
     }
     if (target.kind === 'invalid') {
       counts.not_found++;
-      notFound(res);
-      return;
+      return answer.notFound(res, method === 'HEAD');
     }
     // A load balancer's check of this port ("healthz" is a reserved code, so no link has it).
     if (target.code === 'healthz' && target.optionNumber === null) {
@@ -156,27 +238,30 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       return;
     }
     const host = hostnameOf(req.headers.host);
+    const visit = { req, res, method: method as Method, host, code: target.code, optionNumber: target.optionNumber };
     // The common case stays synchronous: default host, link and owner's tags already cached.
-    if (host === defaultHost || deps.cache.peekHost(host) === null) {
+    if (method !== 'POST' && (host === defaultHost || deps.cache.peekHost(host) === null)) {
       const link = deps.cache.peek(null, target.code);
       const owner = link ? deps.cache.peekOwner(link.userId) : NO_OWNER;
       if (link !== undefined && owner !== undefined) {
-        reply(req, res, target.code, link, owner, target.optionNumber);
+        const resolved = { ...visit, link, owner };
+        const pending = reply(resolved, decide(resolved, Date.now(), false));
+        if (pending) pending.catch(() => unavailableAnswer(res));
         return;
       }
     }
-    resolveThenReply(req, res, host, target.code, target.optionNumber).catch(() => {
-      counts.unavailable++;
-      if (!res.headersSent)
-        res
-          .writeHead(503, {
-            'Content-Type': 'text/plain; charset=utf-8',
-            'Retry-After': '1',
-            'Cache-Control': 'no-store',
-          })
-          .end('Temporarily unavailable');
-    });
+    resolveThenVisit(visit).catch(() => unavailableAnswer(res));
   };
+
+  function unavailableAnswer(res: ServerResponse): void {
+    counts.unavailable++;
+    answer.unavailable(res);
+  }
+}
+
+/** A link with a click limit, as the limits see it. */
+function limited(link: RedirectableLink) {
+  return { id: link.id, maxClicks: link.maxClicks!, clickCount: link.clickCount };
 }
 
 export interface RunningEdge {
@@ -185,6 +270,14 @@ export interface RunningEdge {
   cache: LinkCache;
   close(): Promise<void>;
 }
+
+// Link passwords are checked by visitors anyone can send: one scrypt at a time, 32 waiting, then
+// 503. scrypt runs on libuv's pool, so redirects on the event loop never wait for it.
+const linkPasswords = createPasswordHasher({
+  concurrency: 1,
+  maxWaiting: 32,
+  busyMessage: 'Too many password checks at once.',
+});
 
 /** Starts the short host on SHORT_PORT with its own link cache. */
 export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
@@ -196,6 +289,8 @@ export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
     cache,
     geo: ctx.geo,
     clicks: ctx.clicks,
+    clickLimits: ctx.clickLimits,
+    passwords: { failures: ctx.rateLimiters.linkPasswordFailures, verify: linkPasswords.verify },
     appUrl: ctx.config.appUrl,
     shortUrl: ctx.config.shortUrl,
     trustProxy: ctx.config.trustProxy,

@@ -1,7 +1,17 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** How the short host answered. */
-export const REDIRECT_OUTCOMES = ['redirect', 'choice_page', 'not_found', 'unavailable', 'root', 'health'] as const;
+export const REDIRECT_OUTCOMES = [
+  'redirect',
+  'choice_page',
+  'not_found',
+  'expired',
+  'password',
+  'preview',
+  'unavailable',
+  'root',
+  'health',
+] as const;
 export type RedirectOutcome = (typeof REDIRECT_OUTCOMES)[number];
 
 /**
@@ -11,7 +21,17 @@ export type RedirectOutcome = (typeof REDIRECT_OUTCOMES)[number];
 export type RedirectCounts = Record<RedirectOutcome, number>;
 
 export function newRedirectCounts(): RedirectCounts {
-  return { redirect: 0, choice_page: 0, not_found: 0, unavailable: 0, root: 0, health: 0 };
+  return {
+    redirect: 0,
+    choice_page: 0,
+    not_found: 0,
+    expired: 0,
+    password: 0,
+    preview: 0,
+    unavailable: 0,
+    root: 0,
+    health: 0,
+  };
 }
 
 /** Read at scrape time from the parts that keep their own counts. */

@@ -47,6 +47,11 @@ export const StatsSchema = Type.Object(
         description: 'Business, choice-page links: picks per option, in option order.',
       }),
     ),
+    variants: Type.Optional(
+      Type.Array(Type.Object({ url: Type.String(), clicks: Type.Integer() }), {
+        description: 'Business, links with A/B variants: counted clicks sent to each variant, in variant order.',
+      }),
+    ),
   },
   {
     description: 'Totals; with the Business plan also the trend, the breakdowns asked for, and choice-page picks.',

@@ -31,6 +31,8 @@ export interface RateLimiters {
   signInFailures: FailureCounter;
   /** Failed sign-ins per address, whatever the email (trying many accounts from one place). */
   signInFailuresByAddress: FailureCounter;
+  /** Wrong passwords on a protected link, per link and client address (extensions §1: 5 in 15 minutes). */
+  linkPasswordFailures: FailureCounter;
 }
 
 export interface Limits {
@@ -56,6 +58,7 @@ export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLim
     signUps: fromFlexible(make({ points: 10, duration: 3600, name: 'signup' })),
     signInFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'signin' })),
     signInFailuresByAddress: failureCounter(make({ points: 20, duration: QUARTER_HOUR, name: 'signin-ip' })),
+    linkPasswordFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'link-password' })),
   };
 }
 

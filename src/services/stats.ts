@@ -2,7 +2,7 @@ import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { LinkStats } from '../schemas/stats.ts';
-import { DIMENSIONS, type Dimension } from '../storage/click-tally.ts';
+import { DIMENSIONS, VARIANT_DIMENSION, type Dimension } from '../storage/click-tally.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
@@ -29,7 +29,8 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Totals on every plan; the 30-day trend (UTC, oldest first, zero-filled) and the breakdowns on
- * Business; pick counts per option for a choice page. All from rollups.
+ * Business; pick counts per option for a choice page, clicks per variant for an A/B split. All
+ * from rollups.
  */
 export async function getLinkStats(
   stores: Stores,
@@ -55,5 +56,11 @@ export async function getLinkStats(
   });
   for (const dimension of dimensions) stats[dimension] = await stores.stats.breakdown(link.id, dimension);
   if (link.type === 'choice_page') stats.options = await stores.stats.optionPicks(link.id);
+  if (link.variants !== null) {
+    const byIndex = new Map(
+      (await stores.stats.breakdown(link.id, VARIANT_DIMENSION)).map(({ value, clicks }) => [value, clicks]),
+    );
+    stats.variants = link.variants.map(({ url }, index) => ({ url, clicks: byIndex.get(String(index)) ?? 0 }));
+  }
   return stats;
 }

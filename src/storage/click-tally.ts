@@ -3,12 +3,19 @@ import type { ClickEvent } from '../core/clicks.ts';
 export const DIMENSIONS = ['country', 'device', 'browser', 'os'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
+/**
+ * The A/B variant a click was sent to is kept in the dimension rollups too, as `variant` with the
+ * 0-based index as its value: stats answer `variants` from them, never from raw clicks.
+ */
+export const VARIANT_DIMENSION = 'variant';
+export type RollupDimension = Dimension | typeof VARIANT_DIMENSION;
+
 /** What one batch adds to links.click_count, the rollups and the choice-page picks. */
 export interface ClickTally {
   links: Map<number, number>;
   daily: Array<{ linkId: number; day: string; clicks: number }>;
-  dailyDimension: Array<{ linkId: number; day: string; dimension: Dimension; value: string; clicks: number }>;
-  dimension: Array<{ linkId: number; dimension: Dimension; value: string; clicks: number }>;
+  dailyDimension: Array<{ linkId: number; day: string; dimension: RollupDimension; value: string; clicks: number }>;
+  dimension: Array<{ linkId: number; dimension: RollupDimension; value: string; clicks: number }>;
   picks: Array<{ linkId: number; position: number; picks: number }>;
 }
 
@@ -31,7 +38,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       continue;
     }
     const day = event.at.slice(0, 10);
-    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}`;
+    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.variantIndex}`;
     const group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, { event, day, clicks: 1 });
@@ -41,15 +48,16 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   const daily = new Map<string, { linkId: number; day: string; clicks: number }>();
   const dailyDimension = new Map<
     string,
-    { linkId: number; day: string; dimension: Dimension; value: string; clicks: number }
+    { linkId: number; day: string; dimension: RollupDimension; value: string; clicks: number }
   >();
-  const dimension = new Map<string, { linkId: number; dimension: Dimension; value: string; clicks: number }>();
+  const dimension = new Map<string, { linkId: number; dimension: RollupDimension; value: string; clicks: number }>();
   for (const { event, day, clicks } of groups.values()) {
     const { linkId } = event;
     links.set(linkId, (links.get(linkId) ?? 0) + clicks);
     addTo(daily, `${linkId}\n${day}`, { linkId, day, clicks });
-    for (const name of DIMENSIONS) {
-      const value = event[name];
+    const values: Array<[RollupDimension, string]> = DIMENSIONS.map((name) => [name, event[name]]);
+    if (event.variantIndex !== null) values.push([VARIANT_DIMENSION, String(event.variantIndex)]);
+    for (const [name, value] of values) {
       addTo(dailyDimension, `${linkId}\n${day}\n${name}\n${value}`, { linkId, day, dimension: name, value, clicks });
       addTo(dimension, `${linkId}\n${name}\n${value}`, { linkId, dimension: name, value, clicks });
     }

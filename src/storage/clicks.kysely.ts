@@ -4,7 +4,7 @@ import { tallyClicks } from './click-tally.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
-// SQLite allows 32,766 bound parameters per statement; 9 columns x 1,000 rows stays well inside.
+// SQLite allows 32,766 bound parameters per statement; 10 columns x 1,000 rows stays well inside.
 const INSERT_CHUNK = 1000;
 
 /**
@@ -36,6 +36,7 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
             referrer_host: e.referrerHost,
             is_bot: e.bot ? 1 : 0,
             option_index: e.optionIndex,
+            variant_index: e.variantIndex,
           })),
         )
         .execute();

@@ -4,8 +4,9 @@ import { tallyClicks } from './click-tally.ts';
 
 /** Rows per multi-row insert: large enough to amortise each statement, small enough to prepare once. */
 const ROWS_PER_INSERT = 100;
-const CLICK_COLUMNS = '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index)';
-const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const CLICK_COLUMNS =
+  '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index, variant_index)';
+const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * The click batch writer for a SQLite file, on the writer thread's own connection: the same
@@ -72,5 +73,16 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
 }
 
 function pushRow(params: unknown[], e: ClickEvent): void {
-  params.push(e.linkId, e.at, e.country, e.device, e.browser, e.os, e.referrerHost, e.bot ? 1 : 0, e.optionIndex);
+  params.push(
+    e.linkId,
+    e.at,
+    e.country,
+    e.device,
+    e.browser,
+    e.os,
+    e.referrerHost,
+    e.bot ? 1 : 0,
+    e.optionIndex,
+    e.variantIndex,
+  );
 }

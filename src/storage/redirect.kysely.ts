@@ -1,15 +1,20 @@
 import type { Kysely } from 'kysely';
+import type { LinkControls } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import type { Database } from './schema.ts';
 
-export interface RedirectRow {
+export interface RedirectRow extends LinkControls {
   id: number;
   userId: number;
+  shortCode: string;
   isActive: boolean;
   redirectUrl: string;
+  clickCount: number;
   conditions: Condition[];
   options: string[];
 }
+
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 /** Everything the short host needs about one code on one domain (null: the default host). */
 export async function loadRedirectable(
@@ -19,7 +24,24 @@ export async function loadRedirectable(
 ): Promise<RedirectRow | undefined> {
   let query = db
     .selectFrom('links')
-    .select(['id', 'user_id', 'is_active', 'redirect_url', 'conditions', 'type'])
+    .select([
+      'id',
+      'user_id',
+      'short_code',
+      'is_active',
+      'redirect_url',
+      'click_count',
+      'conditions',
+      'type',
+      'title',
+      'expires_at',
+      'max_clicks',
+      'expired_url',
+      'password_hash',
+      'utm',
+      'variants',
+      'preview',
+    ])
     .where('short_code', '=', code);
   query = domainId === null ? query.where('domain_id', 'is', null) : query.where('domain_id', '=', domainId);
   const row = await query.executeTakeFirst();
@@ -38,10 +60,20 @@ export async function loadRedirectable(
   return {
     id: row.id,
     userId: row.user_id,
+    shortCode: row.short_code,
     isActive: Boolean(row.is_active),
     redirectUrl: row.redirect_url,
+    clickCount: Number(row.click_count),
     conditions: JSON.parse(row.conditions) as Condition[],
     options,
+    title: row.title,
+    expiresAt: row.expires_at,
+    maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+    expiredUrl: row.expired_url,
+    passwordHash: row.password_hash,
+    utm: parsed(row.utm),
+    variants: parsed(row.variants),
+    preview: parsed(row.preview),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dimension } from './click-tally.ts';
+import type { RollupDimension } from './click-tally.ts';
 import type { Database } from './schema.ts';
 
 // Every query here reads rollups kept by the batch writer, never the raw clicks.
@@ -27,7 +27,7 @@ export async function dailyClicks(db: Kysely<Database>, linkId: number, fromDay:
 export async function breakdown(
   db: Kysely<Database>,
   linkId: number,
-  dimension: Dimension,
+  dimension: RollupDimension,
 ): Promise<Array<{ value: string; clicks: number }>> {
   const rows = await db
     .selectFrom('link_dimension_stats')

@@ -15,6 +15,7 @@ export function clickEvent(linkId: number, overrides: Partial<ClickEvent> = {}):
     referrerHost: null,
     bot: false,
     optionIndex: null,
+    variantIndex: null,
     ...overrides,
   };
 }

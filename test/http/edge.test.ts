@@ -109,7 +109,12 @@ describe('the short host', () => {
     const root = await visit('/');
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('http://api.test');
-    const post = await visit('/abc', { method: 'POST' });
+    const put = await visit('/abc', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    // POST is only for a password form: a link without a password takes none.
+    const link = await createLink({ redirect_url: 'https://example.com/plain' });
+    const post = await visit(`/${link.short_code}`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 59a8abe1c575c07cd9c1492fd46de18468ee12af72c472fbfffca40456fc9af0
+ * openapi.json sha256: dea9bcadd5dc1d5fbd0d839ce5a417eb7e4481980c711cf487111ee80294395e
  */
 export interface paths {
   '/links': {
@@ -701,6 +701,11 @@ export interface paths {
               options?: {
                 url: string;
                 picks: number;
+              }[];
+              /** @description Business, links with A/B variants: counted clicks sent to each variant, in variant order. */
+              variants?: {
+                url: string;
+                clicks: number;
               }[];
             };
           };
