@@ -78,9 +78,15 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
 
 /** The buffers postMessage can move to the other thread instead of copying. */
 export function transferList(packed: PackedVisits): ArrayBuffer[] {
-  return [packed.linkIds, packed.at, packed.optionIndex, packed.variantIndex, packed.ip, packed.userAgent, packed.referer].map(
-    (column) => column.buffer as ArrayBuffer,
-  );
+  return [
+    packed.linkIds,
+    packed.at,
+    packed.optionIndex,
+    packed.variantIndex,
+    packed.ip,
+    packed.userAgent,
+    packed.referer,
+  ].map((column) => column.buffer as ArrayBuffer);
 }
 
 /**

@@ -29,7 +29,8 @@ export function controlChanges(input: LinkControlInput, now: number): Partial<Li
   if (input.max_clicks !== undefined) changes.maxClicks = input.max_clicks;
   if (input.expired_url !== undefined) changes.expiredUrl = input.expired_url;
   if (input.utm !== undefined) changes.utm = normaliseUtm(input.utm);
-  if (input.variants !== undefined) changes.variants = input.variants?.map(({ url, weight }) => ({ url, weight })) ?? null;
+  if (input.variants !== undefined)
+    changes.variants = input.variants?.map(({ url, weight }) => ({ url, weight })) ?? null;
   if (input.preview !== undefined) changes.preview = normalisePreview(input.preview);
   return changes;
 }

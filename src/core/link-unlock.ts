@@ -40,7 +40,10 @@ export function unlockedBy(
   for (const pair of cookieHeader.split(';')) {
     const equalsAt = pair.indexOf('=');
     if (equalsAt === -1 || pair.slice(0, equalsAt).trim() !== name) continue;
-    const [untilText, given] = pair.slice(equalsAt + 1).trim().split('.', 2);
+    const [untilText, given] = pair
+      .slice(equalsAt + 1)
+      .trim()
+      .split('.', 2);
     const until = Number(untilText);
     if (!given || !Number.isSafeInteger(until) || until <= nowSeconds) return false;
     const expected = Buffer.from(mac(link.passwordHash, link.id, until));

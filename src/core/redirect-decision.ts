@@ -63,9 +63,7 @@ export interface VisitRequest {
  * nothing (HEAD, a password or preview page, an expired link).
  */
 export type Record =
-  | { kind: 'click'; variantIndex: number | null }
-  | { kind: 'pick'; optionIndex: number }
-  | { kind: 'none' };
+  { kind: 'click'; variantIndex: number | null } | { kind: 'pick'; optionIndex: number } | { kind: 'none' };
 
 export type Decision =
   | { kind: 'not-found' }
@@ -83,7 +81,10 @@ const NONE: Record = { kind: 'none' };
 const CLICK: Record = { kind: 'click', variantIndex: null };
 
 /** Past its expiry, or its click limit used up (extensions §1 `is_expired`, at the edge). */
-export function isExpiredVisit(link: RedirectableLink, request: Pick<VisitRequest, 'now' | 'clicksExhausted'>): boolean {
+export function isExpiredVisit(
+  link: RedirectableLink,
+  request: Pick<VisitRequest, 'now' | 'clicksExhausted'>,
+): boolean {
   return (link.expiresAt !== null && request.now >= link.expiresAt) || request.clicksExhausted;
 }
 
@@ -142,5 +143,7 @@ function variantRedirect(
   const index = kept ?? pickVariant(variants, request.random);
   const record: Record = counts ? { kind: 'click', variantIndex: index } : NONE;
   const location = finish(variants[index]!.url);
-  return kept === undefined ? { kind: 'redirect', location, record, setVariant: index } : { kind: 'redirect', location, record };
+  return kept === undefined
+    ? { kind: 'redirect', location, record, setVariant: index }
+    : { kind: 'redirect', location, record };
 }

@@ -100,7 +100,9 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         // A protected choice page's options open with the cookie its right password set.
         unlocked:
           unlocked ||
-          (hash !== null && optionNumber !== null && unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
+          (hash !== null &&
+            optionNumber !== null &&
+            unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
         previewCrawler: () => isPreviewCrawler(req.headers['user-agent']),
         variantCookie: () => readVariantCookie(req.headers.cookie, visit.code, link?.variants?.length ?? 0),
         random,
@@ -168,7 +170,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     }
     if (decision.kind === 'redirect') {
       counts.redirect++;
-      if (decision.setVariant !== undefined && !head) cookies.push(variantCookie(code, decision.setVariant, { secure }));
+      if (decision.setVariant !== undefined && !head)
+        cookies.push(variantCookie(code, decision.setVariant, { secure }));
       return answer.redirect(res, decision.location, cookies);
     }
     counts.choice_page++;
@@ -183,7 +186,12 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       if (asked.kind === 'not-found' || asked.kind === 'expired') return send(visit, asked, []);
       return answer.methodNotAllowed(res, 'GET, HEAD');
     }
-    const attempt = await tryPassword(deps.passwords, visit.req, { ...link, passwordHash: link.passwordHash }, addressOf(visit.req));
+    const attempt = await tryPassword(
+      deps.passwords,
+      visit.req,
+      { ...link, passwordHash: link.passwordHash },
+      addressOf(visit.req),
+    );
     switch (attempt.kind) {
       case 'locked':
         counts.password++;

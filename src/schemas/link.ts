@@ -137,7 +137,10 @@ const LinkControlFields = {
     ),
   ),
   expired_url: Type.Optional(
-    Nullable({ ...HttpUrl, description: 'Where an expired link sends visitors (302); without it they get a 410 page (Pro).' }),
+    Nullable({
+      ...HttpUrl,
+      description: 'Where an expired link sends visitors (302); without it they get a 410 page (Pro).',
+    }),
   ),
   password: Type.Optional(
     Nullable(

@@ -19,7 +19,10 @@ export async function setLandingOptions(
   const link = await getLinkOrThrow(work.stores, principal, linkId);
   // Extensions §1: variants and choice-page options exclude each other; the one sent second is refused.
   if (link.variants !== null) {
-    throw invalidField('options', 'A link with A/B variants cannot have choice-page options: remove the variants first.');
+    throw invalidField(
+      'options',
+      'A link with A/B variants cannot have choice-page options: remove the variants first.',
+    );
   }
   await work.stores.landingOptions.replace(link.id, urls);
   work.emit({ kind: 'updated', link: (await work.stores.links.find(link.id))! });

@@ -24,28 +24,38 @@ export type LinkUpdateInput = WithPasswordHash<UpdateLinkInput>;
 
 type References = Omit<NewLinkInput, 'redirect_url'>;
 
-// Extensions §1's plan column: who may send each link control.
-const PRO_CONTROLS = [
+// Who may send each field of a link (extensions §1's plan column, decisions §2).
+const PRO_FIELDS = [
   ['title', 'Link titles'],
   ['expires_at', 'Link expiry'],
   ['max_clicks', 'Click limits'],
   ['expired_url', 'Expired-link destinations'],
   ['utm', 'UTM parameters'],
 ] as const;
-const BUSINESS_CONTROLS = [
-  ['passwordHash', 'Password protection'],
+const BUSINESS_FIELDS = [
+  ['password', 'Password protection'],
   ['variants', 'A/B variants'],
   ['preview', 'Social previews'],
+  ['conditions', 'Targeting conditions'],
 ] as const;
+
+/**
+ * 403 for a field the plan lacks, checked on the body as sent: routes call it before the body is
+ * validated, so a plan's 403 comes before a 422 (decisions §2's order).
+ */
+export function assertLinkFieldPlans(principal: Principal, body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const fields = body as Record<string, unknown>;
+  const { plan } = principal.user;
+  for (const [field, feature] of PRO_FIELDS) if (fields[field] !== undefined) assertPro(plan, feature);
+  for (const [field, feature] of BUSINESS_FIELDS) if (fields[field] !== undefined) assertBusiness(plan, feature);
+  if (fields.domain_id !== undefined && fields.domain_id !== null) assertBusiness(plan, 'Custom domains');
+}
 
 /** Plan-gated fields (403), then the references they name (422). */
 async function checkReferences(stores: Stores, principal: Principal, input: References): Promise<void> {
-  const { plan } = principal.user;
-  for (const [field, feature] of PRO_CONTROLS) if (input[field] !== undefined) assertPro(plan, feature);
-  for (const [field, feature] of BUSINESS_CONTROLS) if (input[field] !== undefined) assertBusiness(plan, feature);
-  if (input.conditions !== undefined) assertBusiness(principal.user.plan, 'Targeting conditions');
+  assertLinkFieldPlans(principal, { ...input, password: input.passwordHash });
   if (input.domain_id !== undefined && input.domain_id !== null) {
-    assertBusiness(principal.user.plan, 'Custom domains');
     await assertDomainUsable(stores, principal.user.id, input.domain_id);
   }
   if (input.category_id !== undefined && input.category_id !== null) {

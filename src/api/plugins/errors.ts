@@ -59,7 +59,8 @@ function messageFor(error: AjvError, path: string): string {
       return `The ${field} field must be ${noun}.`;
     }
     case 'format':
-      if (p.format === 'http-url') return `The ${field} field must be a valid http or https URL of at most 2048 characters.`;
+      if (p.format === 'http-url')
+        return `The ${field} field must be a valid http or https URL of at most 2048 characters.`;
       if (p.format === 'https-url') return `The ${field} field must be a valid https URL of at most 2048 characters.`;
       if (p.format === 'date-time') return `The ${field} field must be an ISO 8601 date and time with a time zone.`;
       return `The ${field} field must be a valid ${String(p.format)}.`;

@@ -1,8 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../../schemas/common.ts';
 import { CreateLinkBody, LINK_PAGE_EXAMPLE, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
 import { hashLinkPassword } from '../../services/link-passwords.ts';
-import { createLink, deleteUserLink, getLinkOrThrow, listUserLinks, updateUserLink } from '../../services/links.ts';
+import {
+  assertLinkFieldPlans,
+  createLink,
+  deleteUserLink,
+  getLinkOrThrow,
+  listUserLinks,
+  updateUserLink,
+} from '../../services/links.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { linkDetailResource, linkResource, paginate } from '../serializers.ts';
@@ -15,6 +23,8 @@ export interface LinkRoutesOptions {
 
 export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { uow, appUrl, shortUrl }) => {
   const ownedLink = ownedResource(uow, getLinkOrThrow);
+  // A field the plan lacks is a 403 before anything in the body is a 422, and before a 404.
+  const fieldPlans = async (request: FastifyRequest) => assertLinkFieldPlans(request.principal, request.body);
 
   app.get(
     '/links',
@@ -56,6 +66,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   app.post(
     '/links',
     {
+      preValidation: fieldPlans,
       schema: {
         summary: 'Create a link',
         description:
@@ -92,7 +103,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
   app.patch(
     '/links/:id',
     {
-      preValidation: ownedLink.preValidation,
+      preValidation: [fieldPlans, ownedLink.preValidation],
       schema: {
         summary: 'Update a link',
         description: 'Only the fields sent change.',
