@@ -33,6 +33,32 @@ async function clickCount(api: string, id: number): Promise<number> {
 }
 
 describe('create -> redirect -> click -> stats, as a user runs it', () => {
+  it('lets exactly max_clicks of 50 simultaneous visitors through, and counts exactly those', async () => {
+    const link = await (
+      await fetch(`${service.apiUrl}/api/v1/links`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ redirect_url: 'https://example.com/limited', max_clicks: 10 }),
+      })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${service.shortUrl}/${link.short_code}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': CHROME_USER_AGENT, connection: 'close' },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(302), ...Array(40).fill(410)]);
+    const deadline = Date.now() + 2000;
+    let count = 0;
+    while (Date.now() < deadline && (count = await clickCount(service.apiUrl, link.id)) < 10)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await clickCount(service.apiUrl, link.id)).toBe(10);
+  });
+
   it('shows a visit in click_count within 2 seconds', async () => {
     const link = await createLink(service.apiUrl);
     const res = await fetch(`${service.shortUrl}/${link.short_code}`, {

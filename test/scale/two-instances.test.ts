@@ -76,6 +76,35 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     expect((await visit(b, link.short_code)).status).toBe(404);
   });
 
+  it('lets exactly max_clicks of 50 simultaneous visitors through across both instances', async () => {
+    ({ headers } = await cliUserWithToken({ env, email: 'limit@example.com', plan: 'pro', tokenName: 'limit' }));
+    const link = await (
+      await api(a, '/links', {
+        method: 'POST',
+        body: JSON.stringify({ redirect_url: 'https://example.com/limited', max_clicks: 10 }),
+      })
+    ).json();
+    // Both instances load the link first, so each holds it in its cache with click_count 0.
+    expect((await fetch(`${b.shortUrl}/${link.short_code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(`${a.shortUrl}/${link.short_code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => visit(i % 2 === 0 ? a : b, link.short_code).then((res) => res.status)),
+    );
+    expect(answers.sort()).toEqual([...Array(10).fill(302), ...Array(40).fill(410)]);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const count = async () =>
+        Number((await client.query('select click_count from links where id = $1', [link.id])).rows[0].click_count);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && (await count()) < 10) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await count()).toBe(10);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('loses no accepted click when an instance is killed mid-load, and counts none twice', async () => {
     const link = await (
       await api(b, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })
