@@ -13,7 +13,7 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 const geo = staticGeoLookup({ '81.2.69.142': 'GB', '8.8.8.8': 'US' });
 const at = Date.parse('2026-03-01T23:59:59.998Z');
 
-// Repeated and absent headers, several links, a choice-page pick, a bot, and clicks on both
+// Repeated and absent headers, several links, a choice-page pick, a variant, a bot, and clicks on both
 // sides of midnight sharing or not sharing a millisecond.
 const visits: VisitFacts[] = [
   { linkId: 7, at, ip: '81.2.69.142', userAgent: IPHONE, referer: 'https://news.example/item' },
@@ -22,6 +22,7 @@ const visits: VisitFacts[] = [
   { linkId: 9, at: at + 2, ip: '', userAgent: CHROME, referer: 'android-app://com.slack', optionIndex: 2 },
   { linkId: 7, at: at + 2, ip: '8.8.8.8', userAgent: BOT, referer: 'https://NEWS.example/' },
   { linkId: 2 ** 40, at: at + 3, ip: '10.0.0.1', userAgent: CHROME, referer: undefined, optionIndex: null },
+  { linkId: 11, at: at + 3, ip: '8.8.8.8', userAgent: CHROME, referer: undefined, variantIndex: 4 },
 ];
 
 describe('packed visits', () => {
@@ -31,7 +32,7 @@ describe('packed visits', () => {
 
   it('hold each distinct address, user agent and referrer once', () => {
     const packed = packVisits(visits);
-    expect(packed.count).toBe(6);
+    expect(packed.count).toBe(7);
     expect(packed.ips).toEqual(['81.2.69.142', '8.8.8.8', '', '10.0.0.1']);
     expect(packed.userAgents).toEqual([IPHONE, CHROME, BOT]);
     expect(packed.referers).toEqual(['https://news.example/item', 'android-app://com.slack', 'https://NEWS.example/']);

@@ -124,6 +124,23 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     ]);
   });
 
+  it('counts clicks per A/B variant in the rollups, bots in none', async () => {
+    const id = await newLink();
+    await writeBatch([
+      clickEvent(id, { variantIndex: 0 }),
+      clickEvent(id, { variantIndex: 1 }),
+      clickEvent(id, { variantIndex: 1 }),
+      clickEvent(id, { variantIndex: 1, bot: true }),
+    ]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(3);
+    expect(await breakdown(handle.db, id, 'variant')).toEqual([
+      { value: '1', clicks: 2 },
+      { value: '0', clicks: 1 },
+    ]);
+    const rows = await handle.db.selectFrom('clicks').select('variant_index').where('link_id', '=', id).execute();
+    expect(rows.map((row) => row.variant_index).sort()).toEqual([0, 1, 1, 1]);
+  });
+
   it('skips clicks of a link deleted meanwhile without failing the batch', async () => {
     const kept = await newLink();
     const gone = await newLink();
