@@ -20,7 +20,8 @@ export class RedisEventBus {
     this.#channel = channel;
     this.#unsubscribe = events.subscribe((change) => {
       if (change.remote) return;
-      void this.#publisher.publish(this.#channel, JSON.stringify({ from: this.#instance, change })).catch(() => {});
+      const message = JSON.stringify({ from: this.#instance, change: withoutSecrets(change) });
+      void this.#publisher.publish(this.#channel, message).catch(() => {});
     });
     subscriber.on('message', (_channel: string, message: string) => {
       const { from, change } = JSON.parse(message) as { from: string; change: AppEvent };
@@ -38,4 +39,13 @@ export class RedisEventBus {
     this.#unsubscribe();
     await this.#subscriber.quit().catch(() => {});
   }
+}
+
+/**
+ * Other instances only need to know which link changed (their caches reload it from the
+ * database): a link password's hash has no business on a pub/sub channel.
+ */
+function withoutSecrets(change: AppEvent): AppEvent {
+  if (!('link' in change) || change.link.passwordHash === null) return change;
+  return { ...change, link: { ...change.link, passwordHash: '[redacted]' } };
 }

@@ -129,6 +129,33 @@ describe('every write use case answers within its deadline and leaves the servic
       200,
     ],
     [
+      'create and update links with every link control, passwords included',
+      async () => {
+        const controls = {
+          title: 'Controlled',
+          expires_at: '2099-01-01T00:00:00Z',
+          max_clicks: 5,
+          expired_url: 'https://example.com/over',
+          password: 'open sesame',
+          utm: { source: 'uow' },
+          variants: [
+            { url: 'https://a.example/', weight: 1 },
+            { url: 'https://b.example/', weight: 2 },
+          ],
+          preview: { title: 'Card' },
+        };
+        await expectStatus(call('POST', '/api/v1/links', { redirect_url: 'https://example.com/e', ...controls }), 201);
+        await expectStatus(
+          call('POST', '/api/v1/links/bulk', {
+            links: [{ redirect_url: 'https://example.com/bulk/6', ...controls, password: 'another one' }],
+          }),
+          200,
+        );
+        return call('PATCH', `/api/v1/links/${ids.link}`, { password: 'changed it', title: null });
+      },
+      200,
+    ],
+    [
       'move a link back to the default host',
       () => call('PATCH', `/api/v1/links/${ids.link}`, { domain_id: null, category_id: null, conditions: [] }),
       200,
