@@ -31,6 +31,7 @@ export async function seedClicks(
         bot: false,
         optionIndex: null,
         variantIndex: null,
+        storefront: null,
       });
     }
     await db.transaction().execute((trx) => writeClickBatch(trx, batch));

@@ -26,6 +26,7 @@ export function linkResource(link: Link, shortBase: string) {
     variants: link.variants,
     preview: link.preview,
     is_expired: isExpired(link, Date.now()),
+    localize: link.localize,
     created_at: link.createdAt,
     updated_at: link.updatedAt,
   };

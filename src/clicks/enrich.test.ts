@@ -42,6 +42,20 @@ describe('referrer host', () => {
 });
 
 describe('enrichment', () => {
+  it('takes the country the redirect already looked up, and the storefront it chose', () => {
+    const enrich = createEnricher(staticGeoLookup({ '81.2.69.142': 'GB' }));
+    const event = enrich({
+      linkId: 7,
+      at: 0,
+      ip: '81.2.69.142',
+      userAgent: undefined,
+      referer: undefined,
+      country: 'DE',
+      storefront: 'amazon.de',
+    });
+    expect(event).toMatchObject({ country: 'DE', storefront: 'amazon.de' });
+  });
+
   it('builds one flat click row', () => {
     const enrich = createEnricher(staticGeoLookup({ '81.2.69.142': 'GB' }));
     const event = enrich({
@@ -63,6 +77,7 @@ describe('enrichment', () => {
       bot: false,
       optionIndex: null,
       variantIndex: null,
+      storefront: null,
     });
   });
 });

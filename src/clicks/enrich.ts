@@ -3,39 +3,46 @@ import type { GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent, type ParsedAgent } from './user-agent.ts';
 
-/** One click row from a visit and what enrichment found for it (shared with packed-visits.ts). */
-export function clickRow(
-  linkId: number,
-  optionIndex: number | null,
-  variantIndex: number | null,
-  at: string,
-  country: string,
-  agent: ParsedAgent,
-  referrer: string | null,
-): ClickEvent {
+/** What a click row is made of: the visit's own facts and what enrichment found for it. */
+export interface ClickRowParts {
+  linkId: number;
+  optionIndex: number | null;
+  variantIndex: number | null;
+  storefront: string | null;
+  at: string;
+  country: string;
+  agent: ParsedAgent;
+  referrerHost: string | null;
+}
+
+/** One click row (shared with packed-visits.ts). */
+export function clickRow(parts: ClickRowParts): ClickEvent {
   return {
-    linkId,
-    at,
-    country,
-    device: agent.device,
-    browser: agent.browser,
-    os: agent.os,
-    referrerHost: referrer,
-    bot: agent.bot,
-    optionIndex,
-    variantIndex,
+    linkId: parts.linkId,
+    at: parts.at,
+    country: parts.country,
+    device: parts.agent.device,
+    browser: parts.agent.browser,
+    os: parts.agent.os,
+    referrerHost: parts.referrerHost,
+    bot: parts.agent.bot,
+    optionIndex: parts.optionIndex,
+    variantIndex: parts.variantIndex,
+    storefront: parts.storefront,
   };
 }
 
+/** A country the redirect already looked up is used as it is: one GeoIP lookup per visit. */
 export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
   return (facts) =>
-    clickRow(
-      facts.linkId,
-      facts.optionIndex ?? null,
-      facts.variantIndex ?? null,
-      new Date(facts.at).toISOString(),
-      geo.country(facts.ip),
-      parseUserAgent(facts.userAgent),
-      referrerHost(facts.referer),
-    );
+    clickRow({
+      linkId: facts.linkId,
+      optionIndex: facts.optionIndex ?? null,
+      variantIndex: facts.variantIndex ?? null,
+      storefront: facts.storefront ?? null,
+      at: new Date(facts.at).toISOString(),
+      country: facts.country ?? geo.country(facts.ip),
+      agent: parseUserAgent(facts.userAgent),
+      referrerHost: referrerHost(facts.referer),
+    });
 }

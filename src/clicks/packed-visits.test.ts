@@ -23,6 +23,15 @@ const visits: VisitFacts[] = [
   { linkId: 7, at: at + 2, ip: '8.8.8.8', userAgent: BOT, referer: 'https://NEWS.example/' },
   { linkId: 2 ** 40, at: at + 3, ip: '10.0.0.1', userAgent: CHROME, referer: undefined, optionIndex: null },
   { linkId: 11, at: at + 3, ip: '8.8.8.8', userAgent: CHROME, referer: undefined, variantIndex: 4 },
+  {
+    linkId: 11,
+    at: at + 4,
+    ip: '8.8.8.8',
+    userAgent: CHROME,
+    referer: undefined,
+    country: 'DE',
+    storefront: 'amazon.de',
+  },
 ];
 
 describe('packed visits', () => {
@@ -32,7 +41,7 @@ describe('packed visits', () => {
 
   it('hold each distinct address, user agent and referrer once', () => {
     const packed = packVisits(visits);
-    expect(packed.count).toBe(7);
+    expect(packed.count).toBe(8);
     expect(packed.ips).toEqual(['81.2.69.142', '8.8.8.8', '', '10.0.0.1']);
     expect(packed.userAgents).toEqual([IPHONE, CHROME, BOT]);
     expect(packed.referers).toEqual(['https://news.example/item', 'android-app://com.slack', 'https://NEWS.example/']);

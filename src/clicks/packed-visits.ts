@@ -27,9 +27,14 @@ export interface PackedVisits {
   ip: Int32Array;
   userAgent: Int32Array;
   referer: Int32Array;
+  /** Indexes into `countries` (looked up by the redirect already) and `storefronts`; -1 for none. */
+  country: Int32Array;
+  storefront: Int32Array;
   ips: string[];
   userAgents: string[];
   referers: string[];
+  countries: string[];
+  storefronts: string[];
 }
 
 /** Gives each distinct string of one column its index in that column's table. */
@@ -59,10 +64,14 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     ip: new Int32Array(count),
     userAgent: new Int32Array(count),
     referer: new Int32Array(count),
+    country: new Int32Array(count),
+    storefront: new Int32Array(count),
   };
   const ips = new StringTable();
   const userAgents = new StringTable();
   const referers = new StringTable();
+  const countries = new StringTable();
+  const storefronts = new StringTable();
   for (let i = 0; i < count; i++) {
     const visit = visits[i]!;
     packed.linkIds[i] = visit.linkId;
@@ -72,8 +81,17 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     packed.ip[i] = ips.indexOf(visit.ip);
     packed.userAgent[i] = userAgents.indexOf(visit.userAgent);
     packed.referer[i] = referers.indexOf(visit.referer);
+    packed.country[i] = countries.indexOf(visit.country);
+    packed.storefront[i] = storefronts.indexOf(visit.storefront ?? undefined);
   }
-  return { ...packed, ips: ips.values, userAgents: userAgents.values, referers: referers.values };
+  return {
+    ...packed,
+    ips: ips.values,
+    userAgents: userAgents.values,
+    referers: referers.values,
+    countries: countries.values,
+    storefronts: storefronts.values,
+  };
 }
 
 /** The buffers postMessage can move to the other thread instead of copying. */
@@ -86,15 +104,20 @@ export function transferList(packed: PackedVisits): ArrayBuffer[] {
     packed.ip,
     packed.userAgent,
     packed.referer,
+    packed.country,
+    packed.storefront,
   ].map((column) => column.buffer as ArrayBuffer);
 }
 
 /**
  * The same clicks createEnricher makes of each visit, with every distinct address, user agent
- * and referrer looked up once, and each distinct millisecond formatted once.
+ * and referrer looked up once (an address not at all when the redirect sent its country), and
+ * each distinct millisecond formatted once.
  */
 export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickEvent[] {
-  const countries = packed.ips.map((ip) => geo.country(ip));
+  // An address is looked up only when some visit of it came without the redirect's country.
+  const countryOfIp: Array<string | undefined> = [];
+  const countryOf = (ip: number) => (countryOfIp[ip] ??= geo.country(packed.ips[ip]!));
   const agents = packed.userAgents.map((userAgent) => parseUserAgent(userAgent));
   const noAgent = parseUserAgent(undefined);
   const hosts = packed.referers.map((referer) => referrerHost(referer));
@@ -109,16 +132,19 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
     }
     const option = packed.optionIndex[i]!;
     const variant = packed.variantIndex[i]!;
+    const country = packed.country[i]!;
+    const ip = packed.ip[i]!;
     events.push(
-      clickRow(
-        packed.linkIds[i]!,
-        option === NONE ? null : option,
-        variant === NONE ? null : variant,
-        lastIso,
-        countries[packed.ip[i]!] ?? UNKNOWN_COUNTRY,
-        agents[packed.userAgent[i]!] ?? noAgent,
-        hosts[packed.referer[i]!] ?? null,
-      ),
+      clickRow({
+        linkId: packed.linkIds[i]!,
+        optionIndex: option === NONE ? null : option,
+        variantIndex: variant === NONE ? null : variant,
+        storefront: packed.storefronts[packed.storefront[i]!] ?? null,
+        at: lastIso,
+        country: country !== NONE ? packed.countries[country]! : ip !== NONE ? countryOf(ip) : UNKNOWN_COUNTRY,
+        agent: agents[packed.userAgent[i]!] ?? noAgent,
+        referrerHost: hosts[packed.referer[i]!] ?? null,
+      }),
     );
   }
   return events;

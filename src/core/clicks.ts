@@ -13,6 +13,10 @@ export interface VisitFacts {
   optionIndex?: number | null;
   /** The A/B variant the visitor was sent to (0-based), for a link with variants. */
   variantIndex?: number | null;
+  /** The storefront a localised visit was sent to (`amazon.de`, `apple:de`). */
+  storefront?: string | null;
+  /** The visitor's country, when the redirect already looked it up (targeting, localisation). */
+  country?: string;
 }
 
 /** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
@@ -27,6 +31,7 @@ export interface ClickEvent {
   bot: boolean;
   optionIndex: number | null;
   variantIndex: number | null;
+  storefront: string | null;
 }
 
 /** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */

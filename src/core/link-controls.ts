@@ -12,6 +12,7 @@ export interface LinkControlInput {
   utm?: Utm | null;
   variants?: Variant[] | null;
   preview?: Partial<LinkPreview> | null;
+  localize?: boolean | null;
 }
 
 const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
@@ -32,6 +33,7 @@ export function controlChanges(input: LinkControlInput, now: number): Partial<Li
   if (input.variants !== undefined)
     changes.variants = input.variants?.map(({ url, weight }) => ({ url, weight })) ?? null;
   if (input.preview !== undefined) changes.preview = normalisePreview(input.preview);
+  if (input.localize !== undefined) changes.localize = input.localize;
   return changes;
 }
 

@@ -55,6 +55,8 @@ export interface LinkControls {
   utm: Utm | null;
   variants: Variant[] | null;
   preview: LinkPreview | null;
+  /** Storefront localisation (extensions §4); null follows the owner's account default. */
+  localize: boolean | null;
 }
 
 export const NO_LINK_CONTROLS: LinkControls = {
@@ -66,6 +68,7 @@ export const NO_LINK_CONTROLS: LinkControls = {
   utm: null,
   variants: null,
   preview: null,
+  localize: null,
 };
 
 export interface Link extends LinkControls {

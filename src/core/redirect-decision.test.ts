@@ -23,6 +23,7 @@ const link = (overrides: Partial<RedirectableLink> = {}): RedirectableLink => ({
   utm: null,
   variants: null,
   preview: null,
+  localize: null,
   ...overrides,
 });
 const get = (optionNumber: number | null = null, who: Visitor = visitor): VisitRequest => ({
@@ -37,7 +38,7 @@ const get = (optionNumber: number | null = null, who: Visitor = visitor): VisitR
   visitor: () => who,
 });
 const noTags = new Map<number, string>();
-const businessOwner = (tags = noTags): Owner => ({ pro: true, business: true, tags });
+const businessOwner = (tags = noTags): Owner => ({ pro: true, business: true, tags, localizeByDefault: false });
 const CLICK = { kind: 'click', variantIndex: null };
 const ukOnly = compileConditions([
   { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
@@ -142,7 +143,7 @@ describe('the choice page', () => {
 });
 
 describe('decideRedirect for an owner who left the Business plan', () => {
-  const business: Owner = { pro: false, business: false, tags: new Map([[1, 'me-20']]) };
+  const business: Owner = { pro: false, business: false, tags: new Map([[1, 'me-20']]), localizeByDefault: true };
   const full = link({ targeting: ukOnly, options: ['https://a.example', 'https://b.example'] });
   const uk: Visitor = { ...visitor, country: 'GB' };
   it('sends every visitor to the destination: no targeting, no choice page', () => {
@@ -322,8 +323,8 @@ describe('decideRedirect with link controls, in the order of extensions §1', ()
 
 describe('decideRedirect after a downgrade: restrictions stay, extras stop', () => {
   const past = NOW - 1;
-  const pro: Owner = { pro: true, business: false, tags: new Map([[1, 'me-20']]) };
-  const free: Owner = { pro: false, business: false, tags: new Map() };
+  const pro: Owner = { pro: true, business: false, tags: new Map([[1, 'me-20']]), localizeByDefault: true };
+  const free: Owner = { pro: false, business: false, tags: new Map(), localizeByDefault: true };
   const extras = {
     redirectUrl: 'https://www.amazon.com/dp/1',
     utm: { source: 'news' },
@@ -351,5 +352,49 @@ describe('decideRedirect after a downgrade: restrictions stay, extras stop', () 
       record: CLICK,
     });
     expect(decideRedirect(link(extras), crawlerGet, free)).toMatchObject({ location: 'https://www.amazon.com/dp/1' });
+  });
+});
+
+describe('decideRedirect with storefront localisation', () => {
+  const tags = new Map([
+    [1, 'us-20'],
+    [3, 'de-21'],
+  ]);
+  const german: Visitor = { ...visitor, country: 'DE' };
+  const product = link({ redirectUrl: 'https://www.amazon.com/dp/B0C1234567', utm: { source: 'news' } });
+
+  it('sends a localised link’s visitor to their storefront with that tag, then UTM, and records it', () => {
+    expect(decideRedirect({ ...product, localize: true }, get(null, german), businessOwner(tags))).toEqual({
+      kind: 'redirect',
+      location: 'https://www.amazon.de/dp/B0C1234567?tag=de-21&utm_source=news',
+      record: { kind: 'click', variantIndex: null, storefront: 'amazon.de' },
+    });
+  });
+
+  it('follows the account default when the link does not say, and never for a link that says no', () => {
+    const owner = { ...businessOwner(tags), localizeByDefault: true };
+    expect(decideRedirect(product, get(null, german), owner)).toMatchObject({
+      location: 'https://www.amazon.de/dp/B0C1234567?tag=de-21&utm_source=news',
+    });
+    expect(decideRedirect({ ...product, localize: false }, get(null, german), owner)).toMatchObject({
+      location: 'https://www.amazon.com/dp/B0C1234567?tag=us-20&utm_source=news',
+      record: CLICK,
+    });
+  });
+
+  it('keeps the original URL with its own tag where localisation does not apply', () => {
+    const french: Visitor = { ...visitor, country: 'FR' };
+    expect(decideRedirect({ ...product, localize: true }, get(null, french), businessOwner(tags))).toEqual({
+      kind: 'redirect',
+      location: 'https://www.amazon.com/dp/B0C1234567?tag=us-20&utm_source=news',
+      record: CLICK,
+    });
+  });
+
+  it('does not localise for an owner who left Business', () => {
+    const pro: Owner = { pro: true, business: false, tags, localizeByDefault: true };
+    expect(decideRedirect({ ...product, localize: true }, get(null, german), pro)).toMatchObject({
+      location: 'https://www.amazon.com/dp/B0C1234567?utm_source=news',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { applyAffiliateTag, type TagsByProgram } from './affiliate.ts';
 import type { LinkPreview } from './model.ts';
+import { localiseDestination } from './storefronts.ts';
 import type { CompiledTargeting, Visitor } from './targeting.ts';
 import { applyUtm, type Utm } from './utm.ts';
 import { pickVariant, type Variant } from './variants.ts';
@@ -25,6 +26,8 @@ export interface RedirectableLink {
   utm: Utm | null;
   variants: readonly Variant[] | null;
   preview: LinkPreview | null;
+  /** Send Amazon and Apple destinations to the visitor's own storefront (extensions §4); null: the owner's default. */
+  localize: boolean | null;
 }
 
 /** What the short host applies of a link's owner: their plan's features and affiliate tags. */
@@ -34,6 +37,8 @@ export interface Owner {
   /** Business: targeting, choice pages, variants, previews and affiliate tags apply. */
   business: boolean;
   tags: TagsByProgram;
+  /** The account's storefront localisation default, for links that do not say. */
+  localizeByDefault: boolean;
 }
 
 export interface VisitRequest {
@@ -53,7 +58,7 @@ export interface VisitRequest {
   variantCookie: () => number | undefined;
   /** In [0, 1), like Math.random: picks a new visitor's variant. */
   random: () => number;
-  /** Computed only when targeting needs it (it costs a GeoIP and a user-agent lookup). */
+  /** Computed only when targeting or localisation needs it (a GeoIP and a user-agent lookup); once. */
   visitor: () => Visitor;
 }
 
@@ -63,7 +68,9 @@ export interface VisitRequest {
  * nothing (HEAD, a password or preview page, an expired link).
  */
 export type Record =
-  { kind: 'click'; variantIndex: number | null } | { kind: 'pick'; optionIndex: number } | { kind: 'none' };
+  | { kind: 'click'; variantIndex: number | null; storefront?: string }
+  | { kind: 'pick'; optionIndex: number }
+  | { kind: 'none' };
 
 export type Decision =
   | { kind: 'not-found' }
@@ -97,53 +104,68 @@ export function expiredDecision(link: RedirectableLink): Decision {
  * Decisions §4 and extensions §1 as a pure function, in the order of evaluation:
  * unknown or inactive -> 404; expired -> expired_url or 410; password -> the password page;
  * link-preview crawler and a preview -> the preview page; conditions (first match wins); the
- * choice page; variants; redirect_url. Then the affiliate tag, then UTM, on wherever it sends.
+ * choice page; variants; redirect_url. Then the visitor's own storefront (a link with `localize`)
+ * or the affiliate tag, then UTM, on wherever it sends.
  *
  * A downgrade keeps the data and decides what still applies (docs/api.md#plan-changes): the
  * restrictions (expiry, click limit, password) always do, so no downgrade reopens a closed link;
- * UTM needs Pro or Business; targeting, choice pages, variants, previews and tags need Business.
+ * UTM needs Pro or Business; targeting, choice pages, variants, previews, tags and storefront
+ * localisation need Business.
  */
 export function decideRedirect(link: RedirectableLink | undefined, request: VisitRequest, owner: Owner): Decision {
   if (!link || !link.isActive) return NOT_FOUND;
   if (isExpiredVisit(link, request)) return expiredDecision(link);
   if (link.passwordHash !== null && !request.unlocked) return PASSWORD;
-  const finish = (url: string) => {
-    const tagged = owner.business ? applyAffiliateTag(url, owner.tags) : url;
-    return owner.pro || owner.business ? applyUtm(tagged, link.utm) : tagged;
-  };
   const counts = request.method === 'GET';
+  // The visitor's own storefront (with its tag), or the owner's tag on the URL as it is; then UTM.
+  const finish = (url: string, variantIndex: number | null = null): Destination => {
+    const local =
+      owner.business && (link.localize ?? owner.localizeByDefault)
+        ? localiseDestination(url, request.visitor().country, owner.tags)
+        : undefined;
+    const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, owner.tags) : url);
+    const location = owner.pro || owner.business ? applyUtm(tagged, link.utm) : tagged;
+    if (!counts) return { location, record: NONE };
+    if (local === undefined && variantIndex === null) return { location, record: CLICK };
+    return { location, record: { kind: 'click', variantIndex, ...(local && { storefront: local.storefront }) } };
+  };
 
   if (request.optionNumber !== null) {
     const index = request.optionNumber - 1;
     const option = owner.business ? link.options[index] : undefined;
     if (option === undefined) return NOT_FOUND;
-    return { kind: 'redirect', location: finish(option), record: counts ? { kind: 'pick', optionIndex: index } : NONE };
+    const { location } = finish(option);
+    return { kind: 'redirect', location, record: counts ? { kind: 'pick', optionIndex: index } : NONE };
   }
-  if (!owner.business) return { kind: 'redirect', location: finish(link.redirectUrl), record: counts ? CLICK : NONE };
+  if (!owner.business) return { kind: 'redirect', ...finish(link.redirectUrl) };
 
   if (link.preview !== null && request.previewCrawler()) {
-    return { kind: 'preview', preview: link.preview, destination: finish(link.redirectUrl) };
+    return { kind: 'preview', preview: link.preview, destination: finish(link.redirectUrl).location };
   }
   // Conditions are evaluated before the choice page, and both before variants.
   const targeted = link.targeting?.(request.visitor());
-  if (targeted) return { kind: 'redirect', location: finish(targeted), record: counts ? CLICK : NONE };
+  if (targeted) return { kind: 'redirect', ...finish(targeted) };
   if (link.options.length > 0) return { kind: 'choice-page', options: link.options, record: counts ? CLICK : NONE };
-  if (link.variants !== null) return variantRedirect(link.variants, request, counts, finish);
-  return { kind: 'redirect', location: finish(link.redirectUrl), record: counts ? CLICK : NONE };
+  if (link.variants !== null) return variantRedirect(link.variants, request, finish);
+  return { kind: 'redirect', ...finish(link.redirectUrl) };
+}
+
+/** Where a visit goes, and what to record of it. */
+interface Destination {
+  location: string;
+  record: Record;
 }
 
 /** A returning visitor keeps the variant their cookie names; a new one gets a weighted pick, kept. */
 function variantRedirect(
   variants: readonly Variant[],
   request: VisitRequest,
-  counts: boolean,
-  finish: (url: string) => string,
+  finish: (url: string, variantIndex: number) => Destination,
 ): Decision {
   const kept = request.variantCookie();
   const index = kept ?? pickVariant(variants, request.random);
-  const record: Record = counts ? { kind: 'click', variantIndex: index } : NONE;
-  const location = finish(variants[index]!.url);
+  const destination = finish(variants[index]!.url, index);
   return kept === undefined
-    ? { kind: 'redirect', location, record, setVariant: index }
-    : { kind: 'redirect', location, record };
+    ? { kind: 'redirect', ...destination, setVariant: index }
+    : { kind: 'redirect', ...destination };
 }

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import type { Ability } from '../core/plans.ts';
-import { CreateTokenBody, Credentials } from '../schemas/account.ts';
+import { CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
-import { checkCredentials, createUser } from '../services/accounts.ts';
+import { checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
 import type { RateLimiters } from '../services/rate-limits.ts';
 import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
@@ -77,6 +77,20 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   app.get('/me', { schema: { hide: true } }, async (request) => {
     const session = await requireSession(request);
     return me(session.user, session.csrfToken);
+  });
+
+  app.get('/settings', { schema: { hide: true } }, async (request) => {
+    const session = await requireSession(request);
+    const settings = await uow.read((stores) => getSettings(stores, session.user.id));
+    return { localize_default: settings.localizeDefault };
+  });
+
+  app.patch('/settings', { schema: { hide: true, body: SettingsBody } }, async (request) => {
+    const session = await requireSession(request);
+    const settings = await uow.transact((work) =>
+      updateSettings(work, session.user.id, { localizeDefault: request.body.localize_default }),
+    );
+    return { localize_default: settings.localizeDefault };
   });
 
   app.get('/tokens', { schema: { hide: true } }, async (request) => {

@@ -76,6 +76,7 @@ export class LinkCache {
           break;
         }
         case 'tags-changed':
+        case 'settings-changed':
           this.#owners.delete(change.userId);
           break;
         case 'plan-changed':
@@ -133,6 +134,7 @@ export class LinkCache {
       utm: row.utm,
       variants: row.variants,
       preview: row.preview,
+      localize: row.localize,
     };
     this.#links.set(key, entry);
     this.#keyByLinkId.set(row.id, key);
@@ -148,7 +150,12 @@ export class LinkCache {
     const plan = row !== undefined && isPlan(row.plan) ? row.plan : 'free';
     const business = hasBusinessAccess(plan);
     // Affiliate tags are a Business feature: an owner who left the plan keeps them, unapplied.
-    const owner: Owner = { pro: hasApiAccess(plan), business, tags: business ? row!.tags : NO_TAGS };
+    const owner: Owner = {
+      pro: hasApiAccess(plan),
+      business,
+      tags: business ? row!.tags : NO_TAGS,
+      localizeByDefault: row?.localizeByDefault ?? false,
+    };
     this.#owners.set(userId, owner);
     return owner;
   }

@@ -45,7 +45,7 @@ export interface EdgeDeps {
 
 const HEALTH_BODY = '{"status":"ok"}';
 
-const NO_OWNER: Owner = { pro: false, business: false, tags: new Map() };
+const NO_OWNER: Owner = { pro: false, business: false, tags: new Map(), localizeByDefault: false };
 const GET_HEAD_POST = 'GET, HEAD, POST';
 
 type Method = 'GET' | 'HEAD' | 'POST';
@@ -60,6 +60,8 @@ interface Visit {
   optionNumber: number | null;
   link: RedirectableLink | null;
   owner: Owner;
+  /** Looked up at most once per visit, when targeting or localisation asks; then recorded as is. */
+  visitor?: Visitor;
 }
 
 /**
@@ -75,15 +77,17 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   const addressOf = (req: IncomingMessage) =>
     clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy);
 
-  const visitorOf = (req: IncomingMessage) => (): Visitor => {
+  const visitorOf = (visit: Visit) => (): Visitor => {
+    if (visit.visitor) return visit.visitor;
+    const { req } = visit;
     const agent = parseUserAgent(req.headers['user-agent']);
-    return {
+    return (visit.visitor = {
       country: deps.geo.country(addressOf(req)),
       device: agent.device,
       os: agent.os,
       browser: agent.browser,
       language: primaryLanguage(req.headers['accept-language']),
-    };
+    });
   };
 
   /** The decision for this visit; `unlocked`: the right password was just posted. */
@@ -106,7 +110,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         previewCrawler: () => isPreviewCrawler(req.headers['user-agent']),
         variantCookie: () => readVariantCookie(req.headers.cookie, visit.code, link?.variants?.length ?? 0),
         random,
-        visitor: visitorOf(req),
+        visitor: visitorOf(visit),
       },
       visit.owner,
     );
@@ -166,6 +170,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         referer: visit.req.headers.referer,
         optionIndex: record.kind === 'pick' ? record.optionIndex : null,
         variantIndex: record.kind === 'click' ? record.variantIndex : null,
+        storefront: record.kind === 'click' ? (record.storefront ?? null) : null,
+        country: visit.visitor?.country,
       });
     }
     if (decision.kind === 'redirect') {

@@ -21,5 +21,14 @@ export const CreateTokenBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const SettingsBody = Type.Object(
+  {
+    localize_default: Type.Boolean({
+      description: 'Business: links that do not say otherwise send visitors to their own storefront.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export type CredentialsInput = Static<typeof Credentials>;
 export type CreateTokenInput = Static<typeof CreateTokenBody>;

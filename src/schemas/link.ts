@@ -174,6 +174,15 @@ const LinkControlFields = {
       description: 'The social card link-preview crawlers get (Business).',
     }),
   ),
+  localize: Type.Optional(
+    Nullable(
+      Type.Boolean({
+        description:
+          "Business: send visitors of Amazon product or search URLs and Apple links to their own country's " +
+          "storefront (with your tag there). null follows the account's default (off unless turned on).",
+      }),
+    ),
+  ),
 };
 
 /** A link as the API answers it (examples for the OpenAPI document). */
@@ -196,6 +205,7 @@ export const LINK_EXAMPLE = {
   variants: null,
   preview: null,
   is_expired: false,
+  localize: null,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
 };
@@ -260,6 +270,9 @@ export const LinkSchema = Type.Object(
     variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
     preview: Type.Union([PreviewSchema, Type.Null()]),
     is_expired: Type.Boolean({ description: 'Computed now: past expires_at, or click_count at max_clicks.' }),
+    localize: Type.Union([Type.Boolean(), Type.Null()], {
+      description: "Storefront localisation; null follows the account's default.",
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

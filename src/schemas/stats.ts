@@ -42,6 +42,13 @@ export const StatsSchema = Type.Object(
     device: Breakdown,
     browser: Breakdown,
     os: Breakdown,
+    storefront: Type.Optional(
+      Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
+        description:
+          'Links with storefront localisation: where localised clicks went (amazon.de, apple:de), most first. ' +
+          'Clicks left on the original URL are not in it.',
+      }),
+    ),
     options: Type.Optional(
       Type.Array(Type.Object({ url: Type.String(), picks: Type.Integer() }), {
         description: 'Business, choice-page links: picks per option, in option order.',
@@ -60,7 +67,9 @@ export const StatsSchema = Type.Object(
 );
 
 export const StatsQuery = Type.Object({
-  with: Type.Optional(Type.String({ maxLength: 100, description: 'Business only: country,device,browser,os' })),
+  with: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Business only: country,device,browser,os,storefront' }),
+  ),
 });
 
 export type LinkStats = Static<typeof StatsSchema>;

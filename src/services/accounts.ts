@@ -4,6 +4,8 @@ import { hasBusinessAccess, type Ability, type Plan } from '../core/plans.ts';
 import { isBreachedPassword } from './breached-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
+import type { Stores } from '../storage/stores.ts';
+import type { UserSettings } from '../storage/users.kysely.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -51,6 +53,17 @@ async function userByEmailOrThrow(work: Work, email: string) {
 }
 
 /** The operator's plan change (hoplink user set-plan). */
+/** The dashboard's account settings. */
+export function getSettings(stores: Stores, userId: number): Promise<UserSettings> {
+  return stores.users.settings(userId);
+}
+
+export async function updateSettings(work: Work, userId: number, settings: UserSettings): Promise<UserSettings> {
+  await work.stores.users.updateSettings(userId, settings);
+  work.emit({ kind: 'settings-changed', userId });
+  return settings;
+}
+
 export async function changePlan(work: Work, email: string, plan: Plan): Promise<User> {
   const user = await userByEmailOrThrow(work, email);
   const updated = await work.stores.users.setPlan(user.id, plan, downgradeTime(user, plan, new Date()));

@@ -8,6 +8,8 @@ export type AppEvent =
   | { kind: 'tags-changed'; userId: number; remote?: boolean }
   /** A custom domain was verified, failed or removed: host routing changes. */
   | { kind: 'domains-changed'; remote?: boolean }
+  /** A user's settings changed (the storefront localisation default): their links' answers change. */
+  | { kind: 'settings-changed'; userId: number; remote?: boolean }
   /** A user's plan changed: what the short host applies to their links changes. */
   | { kind: 'plan-changed'; userId: number; remote?: boolean }
   /** A custom domain became active (webhooks). */

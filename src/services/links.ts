@@ -36,6 +36,7 @@ const BUSINESS_FIELDS = [
   ['password', 'Password protection'],
   ['variants', 'A/B variants'],
   ['preview', 'Social previews'],
+  ['localize', 'Storefront localisation'],
   ['conditions', 'Targeting conditions'],
 ] as const;
 

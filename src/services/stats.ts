@@ -2,7 +2,11 @@ import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { LinkStats } from '../schemas/stats.ts';
-import { DIMENSIONS, VARIANT_DIMENSION, type Dimension } from '../storage/click-tally.ts';
+import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../storage/click-tally.ts';
+
+/** What `with` may name: the visit's dimensions, and where localised clicks went. */
+export const WITH_DIMENSIONS = [...DIMENSIONS, STOREFRONT_DIMENSION] as const;
+export type WithDimension = (typeof WITH_DIMENSIONS)[number];
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
@@ -10,7 +14,7 @@ export const TREND_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** `with=country,os`: Business only (403 first), then each value must be a known dimension (422). */
-export function parseWith(principal: Principal, raw: string | undefined): Dimension[] {
+export function parseWith(principal: Principal, raw: string | undefined): WithDimension[] {
   if (raw === undefined || raw.trim() === '') return [];
   assertBusiness(principal.user.plan, 'Statistics breakdowns');
   const asked = raw
@@ -18,11 +22,11 @@ export function parseWith(principal: Principal, raw: string | undefined): Dimens
     .map((item) => item.trim().toLowerCase())
     .filter(Boolean);
   for (const item of asked) {
-    if (!(DIMENSIONS as readonly string[]).includes(item)) {
-      throw invalidField('with', `The selected with is invalid: use ${DIMENSIONS.join(', ')}.`);
+    if (!(WITH_DIMENSIONS as readonly string[]).includes(item)) {
+      throw invalidField('with', `The selected with is invalid: use ${WITH_DIMENSIONS.join(', ')}.`);
     }
   }
-  return [...new Set(asked as Dimension[])];
+  return [...new Set(asked as WithDimension[])];
 }
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -36,7 +40,7 @@ export async function getLinkStats(
   stores: Stores,
   principal: Principal,
   linkId: number,
-  dimensions: Dimension[],
+  dimensions: WithDimension[],
   now: Date,
 ): Promise<LinkStats> {
   const link = await getLinkOrThrow(stores, principal, linkId);

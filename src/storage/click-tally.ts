@@ -8,7 +8,9 @@ export type Dimension = (typeof DIMENSIONS)[number];
  * 0-based index as its value: stats answer `variants` from them, never from raw clicks.
  */
 export const VARIANT_DIMENSION = 'variant';
-export type RollupDimension = Dimension | typeof VARIANT_DIMENSION;
+/** Likewise the storefront a localised click was sent to (`amazon.de`, `apple:de`): `with=storefront`. */
+export const STOREFRONT_DIMENSION = 'storefront';
+export type RollupDimension = Dimension | typeof VARIANT_DIMENSION | typeof STOREFRONT_DIMENSION;
 
 /** What one batch adds to links.click_count, the rollups and the choice-page picks. */
 export interface ClickTally {
@@ -38,7 +40,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       continue;
     }
     const day = event.at.slice(0, 10);
-    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.variantIndex}`;
+    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.variantIndex}\n${event.storefront}`;
     const group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, { event, day, clicks: 1 });
@@ -57,6 +59,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     addTo(daily, `${linkId}\n${day}`, { linkId, day, clicks });
     const values: Array<[RollupDimension, string]> = DIMENSIONS.map((name) => [name, event[name]]);
     if (event.variantIndex !== null) values.push([VARIANT_DIMENSION, String(event.variantIndex)]);
+    if (event.storefront !== null) values.push([STOREFRONT_DIMENSION, event.storefront]);
     for (const [name, value] of values) {
       addTo(dailyDimension, `${linkId}\n${day}\n${name}\n${value}`, { linkId, day, dimension: name, value, clicks });
       addTo(dimension, `${linkId}\n${name}\n${value}`, { linkId, dimension: name, value, clicks });

@@ -71,6 +71,7 @@ function toLink(row: LinkRow): Link {
     utm: parseJson(row.utm),
     variants: parseJson(row.variants),
     preview: parseJson(row.preview),
+    localize: row.localize === null ? null : Boolean(row.localize),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -93,6 +94,7 @@ function controlColumns(changes: Partial<LinkControls>) {
   if (changes.utm !== undefined) columns.utm = jsonOrNull(changes.utm);
   if (changes.variants !== undefined) columns.variants = jsonOrNull(changes.variants);
   if (changes.preview !== undefined) columns.preview = jsonOrNull(changes.preview);
+  if (changes.localize !== undefined) columns.localize = changes.localize === null ? null : Number(changes.localize);
   return columns;
 }
 

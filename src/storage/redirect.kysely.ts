@@ -41,6 +41,7 @@ export async function loadRedirectable(
       'utm',
       'variants',
       'preview',
+      'localize',
     ])
     .where('short_code', '=', code);
   query = domainId === null ? query.where('domain_id', 'is', null) : query.where('domain_id', '=', domainId);
@@ -74,6 +75,7 @@ export async function loadRedirectable(
     utm: parsed(row.utm),
     variants: parsed(row.variants),
     preview: parsed(row.preview),
+    localize: row.localize === null ? null : Boolean(row.localize),
   };
 }
 
@@ -81,15 +83,23 @@ export async function loadRedirectable(
 export async function loadOwner(
   db: Kysely<Database>,
   userId: number,
-): Promise<{ plan: string; tags: Map<number, string> } | undefined> {
-  const user = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+): Promise<{ plan: string; localizeByDefault: boolean; tags: Map<number, string> } | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['plan', 'localize_default'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return undefined;
   const rows = await db
     .selectFrom('affiliate_tags')
     .select(['program_id', 'tag'])
     .where('user_id', '=', userId)
     .execute();
-  return { plan: user.plan, tags: new Map(rows.map((row) => [row.program_id, row.tag])) };
+  return {
+    plan: user.plan,
+    localizeByDefault: Boolean(user.localize_default),
+    tags: new Map(rows.map((row) => [row.program_id, row.tag])),
+  };
 }
 
 /** The active custom domain with this hostname, and its owner's plan. */

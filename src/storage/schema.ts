@@ -12,6 +12,7 @@ export interface UsersTable {
   plan: string;
   /** Optional on insert: a new user has never been downgraded. */
   downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  localize_default: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -76,6 +77,8 @@ export interface LinksTable {
   utm: ColumnType<string | null, string | null | undefined, string | null>;
   variants: ColumnType<string | null, string | null | undefined, string | null>;
   preview: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 or 0; null follows the owner's users.localize_default. */
+  localize: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

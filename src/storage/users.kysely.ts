@@ -77,4 +77,29 @@ export async function setUserPlan(
   return toUser(row);
 }
 
-export const userStore = { insert: insertUser, findByEmail: findUserByEmail, find: findUserById, setPlan: setUserPlan };
+/** The account's settings: today, whether links localise storefronts unless they say. */
+export interface UserSettings {
+  localizeDefault: boolean;
+}
+
+export async function findUserSettings(db: Kysely<Database>, id: number): Promise<UserSettings> {
+  const row = await db.selectFrom('users').select('localize_default').where('id', '=', id).executeTakeFirstOrThrow();
+  return { localizeDefault: Boolean(row.localize_default) };
+}
+
+export async function updateUserSettings(db: Kysely<Database>, id: number, settings: UserSettings): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ localize_default: settings.localizeDefault ? 1 : 0, updated_at: timestamp() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const userStore = {
+  insert: insertUser,
+  findByEmail: findUserByEmail,
+  find: findUserById,
+  setPlan: setUserPlan,
+  settings: findUserSettings,
+  updateSettings: updateUserSettings,
+};

@@ -16,6 +16,7 @@ export function clickEvent(linkId: number, overrides: Partial<ClickEvent> = {}):
     bot: false,
     optionIndex: null,
     variantIndex: null,
+    storefront: null,
     ...overrides,
   };
 }

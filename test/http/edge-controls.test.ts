@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
+import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
@@ -254,6 +255,92 @@ describe('UTM parameters', () => {
     const res = await visit(`/${link.short_code}`);
     expect(res.headers.get('location')).toBe(
       'https://www.amazon.com/dp/B0C1234567?utm_source=newsletter&th=1&tag=mine-20&utm_campaign=black%20friday#reviews',
+    );
+  });
+});
+
+describe('storefront localisation (extensions §4), with addresses the GeoIP database places', () => {
+  // Checked against the bundled database: 5.9.0.1 DE, 1.0.16.1 JP, 41.0.0.1 ZA (no Amazon storefront).
+  const GERMANY = '5.9.0.1';
+  const JAPAN = '1.0.16.1';
+  const SOUTH_AFRICA = '41.0.0.1';
+
+  it('sends each visitor to their own storefront with the owner’s tag there, else the original', async () => {
+    const { api } = await t.user('business');
+    await api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'mine-20' });
+    await api('POST', '/affiliates', { affiliate_program_id: 3, tag: 'meins-21' });
+    const created = await api('POST', '/links', {
+      redirect_url: 'https://www.amazon.com/Gadget/dp/B0C1234567?th=1',
+      localize: true,
+    });
+    expect(created.json().localize).toBe(true);
+    const code = created.json().short_code;
+    const from = async (address: string) => (await visit(`/${code}`, { from: address })).headers.get('location');
+    expect(await from(GERMANY)).toBe('https://www.amazon.de/dp/B0C1234567?tag=meins-21');
+    // Japan has a storefront, but the owner has no tag there; South Africa has none.
+    expect(await from(JAPAN)).toBe('https://www.amazon.com/Gadget/dp/B0C1234567?th=1&tag=mine-20');
+    expect(await from(SOUTH_AFRICA)).toBe('https://www.amazon.com/Gadget/dp/B0C1234567?th=1&tag=mine-20');
+
+    await t.ctx.clicks.flush();
+    const stats = (await api('GET', `/links/${created.json().id}/stats?with=storefront,country`)).json();
+    expect(stats.storefront).toEqual([{ value: 'amazon.de', clicks: 1 }]);
+    expect(stats.country).toEqual([
+      { value: 'DE', clicks: 1 },
+      { value: 'JP', clicks: 1 },
+      { value: 'ZA', clicks: 1 },
+    ]);
+  });
+
+  it('follows the account default set in the dashboard for links that do not say, at once', async () => {
+    const email = `localiser-${Date.now()}@example.com`;
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/signup',
+      payload: { email, password: 'correct horse' },
+    });
+    const session = {
+      cookie: `hoplink_session=${signUp.cookies.find((c) => c.name === 'hoplink_session')!.value}`,
+      'x-csrf-token': signUp.json().csrf_token,
+    };
+    await t.ctx.uow.transact((work) => changePlan(work, email, 'business'));
+    await t.api('POST', '/affiliates', { affiliate_program_id: 3, tag: 'standard-21' }, session);
+    const link = (
+      await t.api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0C7654321' }, session)
+    ).json();
+    const location = async () => (await visit(`/${link.short_code}`, { from: GERMANY })).headers.get('location');
+    expect(await location()).toBe('https://www.amazon.com/dp/B0C7654321');
+
+    const settings = await t.app.inject({
+      method: 'PATCH',
+      url: '/dashboard-api/settings',
+      headers: session,
+      payload: { localize_default: true },
+    });
+    expect(settings.json()).toEqual({ localize_default: true });
+    const read = await t.app.inject({ method: 'GET', url: '/dashboard-api/settings', headers: session });
+    expect(read.json()).toEqual({ localize_default: true });
+    expect(await location()).toBe('https://www.amazon.de/dp/B0C7654321?tag=standard-21');
+    // A link that says no keeps its URL whatever the default.
+    await t.api('PATCH', `/links/${link.id}`, { localize: false }, session);
+    expect(await location()).toBe('https://www.amazon.com/dp/B0C7654321');
+  });
+
+  it('rewrites the country of Apple links', async () => {
+    const link = await createLink({ redirect_url: 'https://apps.apple.com/us/app/hoplink/id123456', localize: true });
+    const res = await visit(`/${link.short_code}`, { from: JAPAN });
+    expect(res.headers.get('location')).toBe('https://apps.apple.com/jp/app/hoplink/id123456');
+  });
+
+  it('refuses localize to Pro (403) and leaves links without it alone', async () => {
+    const { api } = await t.user('pro');
+    expect(
+      (await api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0C1234567', localize: true }))
+        .statusCode,
+    ).toBe(403);
+    const plain = await createLink({ redirect_url: 'https://apps.apple.com/us/app/x/id1' });
+    expect(plain.localize).toBeNull();
+    expect((await visit(`/${plain.short_code}`, { from: JAPAN })).headers.get('location')).toBe(
+      'https://apps.apple.com/us/app/x/id1',
     );
   });
 });

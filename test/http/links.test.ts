@@ -30,6 +30,7 @@ describe('POST /links', () => {
       'id',
       'is_active',
       'is_expired',
+      'localize',
       'max_clicks',
       'preview',
       'redirect_url',

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: dea9bcadd5dc1d5fbd0d839ce5a417eb7e4481980c711cf487111ee80294395e
+ * openapi.json sha256: 9182e450b0d645d1e44677a98d6b21d276bd00fcb72e6eba48843700430162e5
  */
 export interface paths {
   '/links': {
@@ -69,6 +69,7 @@ export interface paths {
              *           "variants": null,
              *           "preview": null,
              *           "is_expired": false,
+             *           "localize": null,
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -100,6 +101,7 @@ export interface paths {
              *           ],
              *           "preview": null,
              *           "is_expired": false,
+             *           "localize": null,
              *           "created_at": "2026-10-28T14:03:51.000Z",
              *           "updated_at": "2026-10-28T14:03:51.000Z"
              *         }
@@ -252,6 +254,8 @@ export interface paths {
                */
               image?: string | null;
             } | null;
+            /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
+            localize?: boolean | null;
           };
         };
       };
@@ -544,6 +548,8 @@ export interface paths {
                */
               image?: string | null;
             } | null;
+            /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
+            localize?: boolean | null;
           };
         };
       };
@@ -647,7 +653,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Business only: country,device,browser,os */
+          /** @description Business only: country,device,browser,os,storefront */
           with?: string;
         };
         header?: never;
@@ -694,6 +700,11 @@ export interface paths {
               }[];
               /** @description Sorted by clicks, most first. Unknown country is XX. */
               os?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Links with storefront localisation: where localised clicks went (amazon.de, apple:de), most first. Clicks left on the original URL are not in it. */
+              storefront?: {
                 value: string;
                 clicks: number;
               }[];
@@ -844,6 +855,7 @@ export interface paths {
              *           "variants": null,
              *           "preview": null,
              *           "is_expired": false,
+             *           "localize": null,
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -875,6 +887,7 @@ export interface paths {
              *           ],
              *           "preview": null,
              *           "is_expired": false,
+             *           "localize": null,
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         }
@@ -3095,6 +3108,7 @@ export interface components {
      *       "variants": null,
      *       "preview": null,
      *       "is_expired": false,
+     *       "localize": null,
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
      *     }
@@ -3150,6 +3164,8 @@ export interface components {
       } | null;
       /** @description Computed now: past expires_at, or click_count at max_clicks. */
       is_expired: boolean;
+      /** @description Storefront localisation; null follows the account's default. */
+      localize: boolean | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC
@@ -3190,6 +3206,7 @@ export interface components {
      *       "variants": null,
      *       "preview": null,
      *       "is_expired": false,
+     *       "localize": null,
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z",
      *       "conditions": [
@@ -3257,6 +3274,8 @@ export interface components {
       } | null;
       /** @description Computed now: past expires_at, or click_count at max_clicks. */
       is_expired: boolean;
+      /** @description Storefront localisation; null follows the account's default. */
+      localize: boolean | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC
