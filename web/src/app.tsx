@@ -30,7 +30,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/domains':
       return <DomainsPage me={me} announce={announce} />;
     default:
-      return <LinksPage announce={announce} />;
+      return <LinksPage me={me} announce={announce} />;
   }
 }
 

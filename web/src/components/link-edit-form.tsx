@@ -7,11 +7,14 @@ import {
   setLandingOptions,
   updateLink,
 } from '../lib/api.ts';
-import { formatError } from '../lib/errors.ts';
+import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
+import { controlChanges, controlFeatures, draftFrom, isControlPath } from '../lib/link-controls.ts';
 import type { Condition, LinkChanges, LinkWithConditions, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { ChoicePageOptions } from './choice-page-options.tsx';
 import { ErrorMessage } from './error-message.tsx';
+import { FieldError } from './field-error.tsx';
+import { LinkControlsFields } from './link-controls/link-controls-fields.tsx';
 import { Locked } from './locked.tsx';
 import { TargetingRules } from './targeting-rules.tsx';
 
@@ -21,9 +24,33 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-/** Destination, category, domain, active, and the "Advanced options": conditions and choice page. */
+// Conditions keep their paths in the summary (conditions.1.values says which rule); the rest show at their field.
+const shownHere = (path: string) => path === 'redirect_url' || path.startsWith('options') || isControlPath(path);
+
+/**
+ * Destination, category, domain, active; the link controls (title, expiry, limits, UTM, password,
+ * A/B split, preview); and the "Advanced options": conditions and choice page.
+ */
 export function LinkEditForm({ link, me, onSaved }: Props) {
   const { domains: domainsAllowed, targeting, choice_pages: choicePages } = me.features;
+  const features = controlFeatures(me);
+  const [initial] = useState(() => draftFrom(link));
+  const [controls, setControls] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'edit', errors };
+  // Open when the link has a control set, so its state is in sight.
+  const [controlsOpen, setControlsOpen] = useState(
+    Boolean(
+      link.title ||
+      link.expires_at ||
+      link.max_clicks ||
+      link.expired_url ||
+      link.has_password ||
+      link.utm ||
+      link.variants ||
+      link.preview,
+    ),
+  );
   const categories = useData(listCategories, []);
   const domains = useData(domainsAllowed.allowed ? listDomains : null, []);
   const [url, setUrl] = useState(link.redirect_url);
@@ -54,33 +81,44 @@ export function LinkEditForm({ link, me, onSaved }: Props) {
       // Fields of features the plan lacks are left out, as the server refuses them.
       if (domainsAllowed.allowed) body.domain_id = domain === '' ? null : Number(domain);
       if (targeting.allowed) body.conditions = conditions.map((c) => ({ ...c, values: c.values.filter(Boolean) }));
+      Object.assign(body, controlChanges(controls, initial, features));
+      const wanted = options.map((o) => o.trim()).filter(Boolean);
+      const clearOptions = choicePages.allowed && wanted.length === 0 && link.type === 'choice_page';
+      // Variants and choice-page options exclude each other: options being replaced by a split go first.
+      if (clearOptions && body.variants) await clearLandingOptions(link.id);
       await updateLink(link.id, body);
       if (choicePages.allowed) {
-        const wanted = options.map((o) => o.trim()).filter(Boolean);
         if (wanted.length > 0) await setLandingOptions(link.id, wanted);
-        else if (link.type === 'choice_page') await clearLandingOptions(link.id);
+        else if (clearOptions && !body.variants) await clearLandingOptions(link.id);
       }
       setError(undefined);
+      setErrors({});
       onSaved('Link saved.');
     } catch (e) {
-      // Paths, because a message about conditions.1.values must say which rule it means.
-      setError(formatError(e, 'paths'));
+      const byField = fieldErrors(e);
+      setErrors(byField);
+      setError(formSummary(e, shownHere));
+      if (Object.keys(byField).some(isControlPath)) setControlsOpen(true);
     }
   };
 
   return (
     <form onSubmit={save} aria-label="Edit link" class="card">
       <h2>Edit</h2>
-      <label>
-        Destination URL{' '}
-        <input
-          type="url"
-          name="edit_redirect_url"
-          required
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-        />
-      </label>
+      <div class="field">
+        <label>
+          Destination URL{' '}
+          <input
+            type="url"
+            name="edit_redirect_url"
+            required
+            value={url}
+            onInput={(e) => setUrl(e.currentTarget.value)}
+            {...ariaFor(fe, 'redirect_url')}
+          />
+        </label>
+        <FieldError fe={fe} at="redirect_url" />
+      </div>
       <div class="row">
         <label>
           Category{' '}
@@ -116,13 +154,24 @@ export function LinkEditForm({ link, me, onSaved }: Props) {
           <input type="checkbox" name="active" checked={active} onChange={() => setActive(!active)} /> Active
         </label>
       </div>
+      <details class="controls" open={controlsOpen} onToggle={(e) => setControlsOpen(e.currentTarget.open)}>
+        <summary>Title, expiry, click limit, UTM, password, A/B split, social preview</summary>
+        <LinkControlsFields
+          draft={controls}
+          onChange={setControls}
+          features={features}
+          destination={url}
+          saved={{ hasPassword: link.has_password, clickCount: link.click_count }}
+          fe={fe}
+        />
+      </details>
       <details>
         <summary>Advanced options</summary>
-        <Locked me={me} feature="targeting">
+        <Locked state={me.features.targeting}>
           <TargetingRules conditions={conditions} onChange={setConditions} />
         </Locked>
-        <Locked me={me} feature="choice_pages">
-          <ChoicePageOptions options={options} onChange={setOptions} />
+        <Locked state={me.features.choice_pages}>
+          <ChoicePageOptions options={options} onChange={setOptions} fe={fe} />
         </Locked>
       </details>
       <ErrorMessage error={error} />

@@ -38,7 +38,7 @@ export function AffiliatesPage({ me }: { me: Me }) {
         Your tag is added to every link that goes to a program's store, including targeted destinations and choice-page
         options.
       </p>
-      <Locked me={me} feature="affiliates">
+      <Locked state={me.features.affiliates}>
         <form class="row" onSubmit={add} aria-label="Add an affiliate tag">
           <label>
             Program{' '}

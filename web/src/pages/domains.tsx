@@ -47,7 +47,7 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
       <h1>Custom domains</h1>
-      <Locked me={me} feature="domains">
+      <Locked state={me.features.domains}>
         <form class="row" onSubmit={add} aria-label="Add a domain">
           <label class="grow">
             Hostname{' '}

@@ -1,4 +1,5 @@
 import { ErrorMessage } from '../components/error-message.tsx';
+import { LinkControlsSummary } from '../components/link-controls-summary.tsx';
 import { LinkEditForm } from '../components/link-edit-form.tsx';
 import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
@@ -8,7 +9,7 @@ import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
-/** One link: its short URL, the edit form, its QR code and its statistics. */
+/** One link: its short URL, its controls' state, the edit form, its QR code and its statistics. */
 export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; announce: Announce }) {
   const link = useData(() => getLink(id), [id]);
   const breakdowns = me.features.breakdowns.allowed;
@@ -37,8 +38,10 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         <a href="#/links">← All links</a>
       </p>
       <h1>{l.short_code}</h1>
+      {l.title && <p class="lead">{l.title}</p>}
       <p class="row">
         <code class="short-url">{l.short_url}</code>
+        {l.is_expired && <span class="badge expired">Expired</span>}
         <button onClick={() => copy(l.short_url, announce)}>Copy</button>
         <button onClick={toggle}>{l.is_active ? 'Turn off' : 'Turn on'}</button>
       </p>
@@ -50,6 +53,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         {l.category && <> · Category: {l.category.name}</>}
         {l.type === 'choice_page' && <> · Choice page</>}
       </p>
+      <LinkControlsSummary link={l} />
       {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
       <LinkEditForm
         key={l.updated_at}

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
-import { createLink, deleteLink, listCategories, listLinks } from '../lib/api.ts';
-import { formatError } from '../lib/errors.ts';
+import { LinkCreateForm } from '../components/link-create-form.tsx';
+import { deleteLink, listCategories, listLinks } from '../lib/api.ts';
 import type { Announce } from '../lib/toast.ts';
-import type { ListLinksInput } from '../lib/types.ts';
+import type { ListLinksInput, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 type Sort = NonNullable<ListLinksInput['sort']>;
@@ -17,16 +17,13 @@ const SORTS: Array<[Sort, string]> = [
 ];
 
 /** The link list: create a link, then search, sort, filter by category and page through. */
-export function LinksPage({ announce }: { announce: Announce }) {
+export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('created_at');
   const [direction, setDirection] = useState<Direction>('desc');
   const [page, setPage] = useState(1);
   const [category, setCategory] = useState('');
   const categories = useData(listCategories, []);
-  const [url, setUrl] = useState('');
-  const [alias, setAlias] = useState('');
-  const [error, setError] = useState<string>();
   const query: ListLinksInput = {
     sort,
     direction,
@@ -36,19 +33,6 @@ export function LinksPage({ announce }: { announce: Announce }) {
     ...(category ? { category_id: Number(category) } : {}),
   };
   const list = useData(() => listLinks(query), [sort, direction, page, search, category]);
-  const create = async (event: Event) => {
-    event.preventDefault();
-    try {
-      const link = await createLink({ redirect_url: url, ...(alias ? { short_code: alias } : {}) });
-      setUrl('');
-      setAlias('');
-      setError(undefined);
-      announce(`Created ${link.short_url}`);
-      list.reload();
-    } catch (e) {
-      setError(formatError(e));
-    }
-  };
   const remove = async (id: number, code: string) => {
     if (!confirm(`Delete the link ${code}? Its statistics are deleted too.`)) return;
     await deleteLink(id);
@@ -60,35 +44,19 @@ export function LinksPage({ announce }: { announce: Announce }) {
   return (
     <main>
       <h1>Links</h1>
-      <form class="row" onSubmit={create} aria-label="Create a link">
-        <label class="grow">
-          Destination URL{' '}
-          <input
-            type="url"
-            name="redirect_url"
-            required
-            placeholder="https://example.com/page"
-            value={url}
-            onInput={(e) => setUrl(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          Custom alias (optional){' '}
-          <input
-            name="short_code"
-            pattern="[A-Za-z0-9_-]{3,64}"
-            value={alias}
-            onInput={(e) => setAlias(e.currentTarget.value)}
-          />
-        </label>
-        <button type="submit">Shorten</button>
-      </form>
-      <ErrorMessage error={error} />
+      <LinkCreateForm
+        me={me}
+        onCreated={(link) => {
+          announce(`Created ${link.short_url}`);
+          list.reload();
+        }}
+      />
       <div class="row">
         <label class="grow">
           Search{' '}
           <input
             type="search"
+            placeholder="URL, code or title"
             value={search}
             onInput={(e) => {
               setSearch(e.currentTarget.value);
@@ -154,7 +122,9 @@ export function LinksPage({ announce }: { announce: Announce }) {
             {links.map((link) => (
               <tr key={link.id}>
                 <td>
+                  {link.title && <span class="link-title">{link.title}</span>}
                   <a href={`#/links/${link.id}`}>{link.short_url.replace(/^https?:\/\//, '')}</a>
+                  {link.is_expired && <span class="badge expired">Expired</span>}
                 </td>
                 <td class="truncate" title={link.redirect_url}>
                   {link.redirect_url}

@@ -1,0 +1,138 @@
+import { FieldError } from '../field-error.tsx';
+import { Locked } from '../locked.tsx';
+import { ariaFor, type FormErrors } from '../../lib/errors.ts';
+import {
+  MAX_CLICKS_LIMIT,
+  MAX_TITLE_LENGTH,
+  type ControlFeatures,
+  type ControlsDraft,
+} from '../../lib/link-controls.ts';
+import { ExpiryField } from './expiry-field.tsx';
+import { PasswordField } from './password-field.tsx';
+import { PreviewEditor } from './preview-editor.tsx';
+import { UtmBuilder } from './utm-builder.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
+
+interface Props {
+  draft: ControlsDraft;
+  onChange: (next: ControlsDraft) => void;
+  features: ControlFeatures;
+  /** The destination URL as typed, for the UTM result, the first variant and the preview card. */
+  destination: string;
+  /** The saved link's state, when editing one. */
+  saved?: { hasPassword: boolean; clickCount: number };
+  fe: FormErrors;
+}
+
+/**
+ * Every link control of extensions §1, for the create and the edit form alike: title, expiry,
+ * click limit and expired URL, UTM (Pro); password, A/B split, social preview (Business). What the
+ * plan lacks stays visible, locked, with the reason.
+ */
+export function LinkControlsFields({ draft, onChange, features, destination, saved, fe }: Props) {
+  const set = (change: Partial<ControlsDraft>) => onChange({ ...draft, ...change });
+  const limitHint = `${fe.form}-max-clicks-hint`;
+  const expiredHint = `${fe.form}-expired-url-hint`;
+  return (
+    <>
+      <fieldset>
+        <legend>Title and limits</legend>
+        <Locked state={features.pro}>
+          <div class="field">
+            <label>
+              Title
+              <input
+                name="title"
+                maxLength={MAX_TITLE_LENGTH}
+                placeholder="A name of your own; search finds it"
+                value={draft.title}
+                onInput={(e) => set({ title: e.currentTarget.value })}
+                {...ariaFor(fe, 'title')}
+              />
+            </label>
+            <FieldError fe={fe} at="title" />
+          </div>
+          <div class="row fields">
+            <ExpiryField value={draft.expires} onChange={(expires) => set({ expires })} fe={fe} />
+            <div class="field">
+              <label>
+                Click limit
+                <input
+                  type="number"
+                  name="max_clicks"
+                  min={1}
+                  max={MAX_CLICKS_LIMIT}
+                  step={1}
+                  value={draft.maxClicks}
+                  onInput={(e) => set({ maxClicks: e.currentTarget.value })}
+                  {...ariaFor(fe, 'max_clicks', limitHint)}
+                />
+              </label>
+              <FieldError fe={fe} at="max_clicks" />
+              <span class="hint" id={limitHint}>
+                {saved ? `${saved.clickCount} clicks so far. ` : ''}Empty: no limit.
+              </span>
+            </div>
+          </div>
+          <div class="field">
+            <label>
+              After expiry, send visitors to
+              <input
+                type="url"
+                name="expired_url"
+                placeholder="https://example.com/offer-ended"
+                value={draft.expiredUrl}
+                onInput={(e) => set({ expiredUrl: e.currentTarget.value })}
+                {...ariaFor(fe, 'expired_url', expiredHint)}
+              />
+            </label>
+            <FieldError fe={fe} at="expired_url" />
+            <span class="hint" id={expiredHint}>
+              Empty: they get a short “link expired” page (410).
+            </span>
+          </div>
+        </Locked>
+      </fieldset>
+      <fieldset>
+        <legend>UTM parameters</legend>
+        <Locked state={features.pro}>
+          <UtmBuilder utm={draft.utm} onChange={(utm) => set({ utm })} destination={destination} fe={fe} />
+        </Locked>
+      </fieldset>
+      <fieldset>
+        <legend>Password</legend>
+        <Locked state={features.business}>
+          <PasswordField
+            hasPassword={saved?.hasPassword ?? false}
+            password={draft.password}
+            remove={draft.removePassword}
+            onChange={(password, removePassword) => set({ password, removePassword })}
+            fe={fe}
+          />
+        </Locked>
+      </fieldset>
+      <fieldset>
+        <legend>A/B split</legend>
+        <Locked state={features.business}>
+          <VariantsEditor
+            variants={draft.variants}
+            onChange={(variants) => set({ variants })}
+            destination={destination}
+            fe={fe}
+          />
+        </Locked>
+      </fieldset>
+      <fieldset>
+        <legend>Social preview</legend>
+        <Locked state={features.business}>
+          <PreviewEditor
+            preview={draft.preview}
+            onChange={(preview) => set({ preview })}
+            destination={destination}
+            fe={fe}
+          />
+        </Locked>
+      </fieldset>
+    </>
+  );
+}
