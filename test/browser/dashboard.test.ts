@@ -98,6 +98,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('link', { name: 'Links', exact: true }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor();
+    // The list arrives after the heading; the picture is of the page with it.
+    await page.getByRole('row').filter({ hasText: code }).waitFor();
     await shot('links-phone');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
