@@ -212,6 +212,20 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('summary-expiry').getByText('No expiry').waitFor();
     expect((await stored(page, 'Spring launch')).expires_at).toBeNull();
+
+    // A split and a choice page exclude each other: the API's refusal shows at the options.
+    await form.getByText('Advanced options').click();
+    await form.getByRole('button', { name: 'Add an option' }).click();
+    await form.getByRole('button', { name: 'Add an option' }).click();
+    await form.getByLabel('Option 1').fill('https://a.example.com/');
+    await form.getByLabel('Option 2').fill('https://b.example.com/');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const optionsError = form.locator('#edit-error-options');
+    await optionsError.waitFor();
+    expect(await optionsError.innerText()).toContain('remove the variants first');
+    const choicePage = form.getByRole('group', { name: /Choice page/ });
+    expect(await choicePage.innerText()).toContain('remove the variants first');
+    expect(await choicePage.getAttribute('aria-describedby')).toBe('edit-error-options');
   });
 
   it('shows a 422 at the field it belongs to, tied to its input', async () => {

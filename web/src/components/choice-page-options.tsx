@@ -1,4 +1,4 @@
-import { ariaFor, type FormErrors } from '../lib/errors.ts';
+import { ariaFor, groupAria, type FormErrors } from '../lib/errors.ts';
 import { FieldError } from './field-error.tsx';
 
 // The server's MAX_OPTIONS (src/schemas/link.ts); not imported, as that module would bundle TypeBox.
@@ -14,7 +14,7 @@ interface Props {
 /** The destinations of a choice page, in the order visitors see them; none makes a plain link. */
 export function ChoicePageOptions({ options, onChange, fe }: Props) {
   return (
-    <fieldset>
+    <fieldset {...groupAria(fe, 'options')}>
       <legend>Choice page (2 to 8 destinations; leave empty for a plain link)</legend>
       <FieldError fe={fe} at="options" />
       {options.map((o, i) => (

@@ -68,3 +68,8 @@ export function formSummary(error: unknown, shownAtField: (path: string) => bool
   if (elsewhere.length === 0) return 'Please correct the marked fields.';
   return elsewhere.map(([path, messages]) => `${path}: ${messages.join(' ')}`).join(' ');
 }
+
+/** For a fieldset whose whole group a message is about (e.g. `variants`): described by that message. */
+export function groupAria(fe: FormErrors, path: string): { 'aria-describedby'?: string } {
+  return messagesAt(fe, path).length > 0 ? { 'aria-describedby': errorId(fe.form, path) } : {};
+}

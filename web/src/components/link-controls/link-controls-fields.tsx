@@ -1,6 +1,6 @@
 import { FieldError } from '../field-error.tsx';
 import { Locked } from '../locked.tsx';
-import { ariaFor, type FormErrors } from '../../lib/errors.ts';
+import { ariaFor, groupAria, type FormErrors } from '../../lib/errors.ts';
 import {
   MAX_CLICKS_LIMIT,
   MAX_TITLE_LENGTH,
@@ -93,7 +93,7 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
           </div>
         </Locked>
       </fieldset>
-      <fieldset>
+      <fieldset {...groupAria(fe, 'utm')}>
         <legend>UTM parameters</legend>
         <Locked state={features.pro}>
           <UtmBuilder utm={draft.utm} onChange={(utm) => set({ utm })} destination={destination} fe={fe} />
@@ -111,7 +111,7 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
           />
         </Locked>
       </fieldset>
-      <fieldset>
+      <fieldset {...groupAria(fe, 'variants')}>
         <legend>A/B split</legend>
         <Locked state={features.business}>
           <VariantsEditor
@@ -122,7 +122,7 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
           />
         </Locked>
       </fieldset>
-      <fieldset>
+      <fieldset {...groupAria(fe, 'preview')}>
         <legend>Social preview</legend>
         <Locked state={features.business}>
           <PreviewEditor
