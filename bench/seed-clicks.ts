@@ -3,6 +3,7 @@ import type { ClickEvent } from '../src/core/clicks.ts';
 import { writeClickBatch } from '../src/storage/clicks.kysely.ts';
 import type { Database } from '../src/storage/schema.ts';
 
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja'];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'BR', 'JP', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE', 'MX', 'XX'];
 const DEVICES = ['desktop', 'mobile', 'tablet'];
 const BROWSERS = ['chrome', 'safari', 'firefox', 'edge', 'opera', 'samsung', 'other'];
@@ -32,6 +33,12 @@ export async function seedClicks(
         optionIndex: null,
         variantIndex: null,
         storefront: null,
+        language: LANGUAGES[i % LANGUAGES.length]!,
+        utmSource: i % 4 === 0 ? 'newsletter' : null,
+        utmMedium: i % 4 === 0 ? 'email' : null,
+        utmCampaign: i % 8 === 0 ? 'black-friday' : null,
+        // A few thousand visitors a day, each coming back: unique counting does real work.
+        visitor: `visitor-${i % 5_000}`,
       });
     }
     await db.transaction().execute((trx) => writeClickBatch(trx, batch));

@@ -14,6 +14,7 @@ import { domainRoutes } from './routes/domains.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
+import { rawClickRoutes } from './routes/raw-clicks.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -69,6 +70,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       const { uow, config } = ctx;
       await api.register(linkRoutes, { uow, appUrl: config.appUrl, shortUrl: config.shortUrl });
       await api.register(statsRoutes, { uow });
+      await api.register(rawClickRoutes, { uow });
       await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
       await api.register(landingOptionRoutes, { uow });
       await api.register(categoryRoutes, { uow });

@@ -1,6 +1,7 @@
 import { clickEvent } from '../../test/helpers/clicks.ts';
 import { describe, expect, it } from 'vitest';
 import { clientIp } from './client-ip.ts';
+import { visitorKey } from '../core/visitors.ts';
 import { createEnricher } from './enrich.ts';
 import { firstCountedPerLink, type ClickEvent } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
@@ -41,7 +42,26 @@ describe('referrer host', () => {
   });
 });
 
+const IPHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+
 describe('enrichment', () => {
+  it('records the preferred language and the short URL’s campaign, and who the visitor is in memory', () => {
+    const enrich = createEnricher(staticGeoLookup({}));
+    const event = enrich({
+      linkId: 7,
+      at: 0,
+      ip: '81.2.69.142',
+      userAgent: IPHONE_AGENT,
+      referer: undefined,
+      acceptLanguage: 'de-CH, en;q=0.8',
+      query: 'utm_source=news&utm_medium=email&utm_campaign=bf&x=1',
+    });
+    expect(event).toMatchObject({ language: 'de', utmSource: 'news', utmMedium: 'email', utmCampaign: 'bf' });
+    expect(event.visitor).toBe(visitorKey('81.2.69.142', IPHONE_AGENT));
+    expect(event.visitor).not.toContain('81.2.69.142');
+  });
+
   it('takes the country the redirect already looked up, and the storefront it chose', () => {
     const enrich = createEnricher(staticGeoLookup({ '81.2.69.142': 'GB' }));
     const event = enrich({
@@ -62,8 +82,7 @@ describe('enrichment', () => {
       linkId: 7,
       at: Date.parse('2026-03-01T10:00:00Z'),
       ip: '81.2.69.142',
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      userAgent: IPHONE_AGENT,
       referer: 'https://news.example/item',
     });
     expect(event).toEqual({
@@ -78,6 +97,11 @@ describe('enrichment', () => {
       optionIndex: null,
       variantIndex: null,
       storefront: null,
+      language: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      visitor: visitorKey('81.2.69.142', IPHONE_AGENT),
     });
   });
 });

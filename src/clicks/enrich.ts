@@ -1,4 +1,7 @@
+import { primaryLanguage } from '../core/accept-language.ts';
+import { campaignOf, type Campaign } from '../core/campaign.ts';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
+import { visitorKey } from '../core/visitors.ts';
 import type { GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent, type ParsedAgent } from './user-agent.ts';
@@ -13,6 +16,9 @@ export interface ClickRowParts {
   country: string;
   agent: ParsedAgent;
   referrerHost: string | null;
+  language: string | null;
+  campaign: Campaign;
+  visitor: string;
 }
 
 /** One click row (shared with packed-visits.ts). */
@@ -29,6 +35,9 @@ export function clickRow(parts: ClickRowParts): ClickEvent {
     optionIndex: parts.optionIndex,
     variantIndex: parts.variantIndex,
     storefront: parts.storefront,
+    language: parts.language,
+    ...parts.campaign,
+    visitor: parts.visitor,
   };
 }
 
@@ -44,5 +53,8 @@ export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEven
       country: facts.country ?? geo.country(facts.ip),
       agent: parseUserAgent(facts.userAgent),
       referrerHost: referrerHost(facts.referer),
+      language: primaryLanguage(facts.acceptLanguage),
+      campaign: campaignOf(facts.query),
+      visitor: visitorKey(facts.ip, facts.userAgent),
     });
 }

@@ -1,3 +1,6 @@
+import { primaryLanguage } from '../core/accept-language.ts';
+import { campaignOf, NO_CAMPAIGN } from '../core/campaign.ts';
+import { visitorKey } from '../core/visitors.ts';
 import { clickRow } from './enrich.ts';
 import { type ClickEvent, type VisitFacts } from '../core/clicks.ts';
 import { UNKNOWN_COUNTRY, type GeoLookup } from './geo.ts';
@@ -30,11 +33,16 @@ export interface PackedVisits {
   /** Indexes into `countries` (looked up by the redirect already) and `storefronts`; -1 for none. */
   country: Int32Array;
   storefront: Int32Array;
+  /** Indexes into `acceptLanguages` and `queries` (only queries with utm_* parameters); -1 for none. */
+  acceptLanguage: Int32Array;
+  query: Int32Array;
   ips: string[];
   userAgents: string[];
   referers: string[];
   countries: string[];
   storefronts: string[];
+  acceptLanguages: string[];
+  queries: string[];
 }
 
 /** Gives each distinct string of one column its index in that column's table. */
@@ -66,12 +74,16 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     referer: new Int32Array(count),
     country: new Int32Array(count),
     storefront: new Int32Array(count),
+    acceptLanguage: new Int32Array(count),
+    query: new Int32Array(count),
   };
   const ips = new StringTable();
   const userAgents = new StringTable();
   const referers = new StringTable();
   const countries = new StringTable();
   const storefronts = new StringTable();
+  const acceptLanguages = new StringTable();
+  const queries = new StringTable();
   for (let i = 0; i < count; i++) {
     const visit = visits[i]!;
     packed.linkIds[i] = visit.linkId;
@@ -83,6 +95,8 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     packed.referer[i] = referers.indexOf(visit.referer);
     packed.country[i] = countries.indexOf(visit.country);
     packed.storefront[i] = storefronts.indexOf(visit.storefront ?? undefined);
+    packed.acceptLanguage[i] = acceptLanguages.indexOf(visit.acceptLanguage);
+    packed.query[i] = queries.indexOf(visit.query);
   }
   return {
     ...packed,
@@ -91,6 +105,8 @@ export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
     referers: referers.values,
     countries: countries.values,
     storefronts: storefronts.values,
+    acceptLanguages: acceptLanguages.values,
+    queries: queries.values,
   };
 }
 
@@ -106,6 +122,8 @@ export function transferList(packed: PackedVisits): ArrayBuffer[] {
     packed.referer,
     packed.country,
     packed.storefront,
+    packed.acceptLanguage,
+    packed.query,
   ].map((column) => column.buffer as ArrayBuffer);
 }
 
@@ -121,6 +139,19 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
   const agents = packed.userAgents.map((userAgent) => parseUserAgent(userAgent));
   const noAgent = parseUserAgent(undefined);
   const hosts = packed.referers.map((referer) => referrerHost(referer));
+  const languages = packed.acceptLanguages.map((header) => primaryLanguage(header));
+  const campaigns = packed.queries.map((query) => campaignOf(query));
+  // One hash per distinct address and user agent pair.
+  const visitors = new Map<string, string>();
+  const visitorOf = (ip: number, agent: number) => {
+    const pair = `${ip}:${agent}`;
+    let key = visitors.get(pair);
+    if (key === undefined) {
+      key = visitorKey(packed.ips[ip] ?? '', packed.userAgents[agent]);
+      visitors.set(pair, key);
+    }
+    return key;
+  };
   const events: ClickEvent[] = [];
   let lastAt = Number.NaN;
   let lastIso = '';
@@ -144,6 +175,9 @@ export function enrichPackedVisits(packed: PackedVisits, geo: GeoLookup): ClickE
         country: country !== NONE ? packed.countries[country]! : ip !== NONE ? countryOf(ip) : UNKNOWN_COUNTRY,
         agent: agents[packed.userAgent[i]!] ?? noAgent,
         referrerHost: hosts[packed.referer[i]!] ?? null,
+        language: languages[packed.acceptLanguage[i]!] ?? null,
+        campaign: campaigns[packed.query[i]!] ?? NO_CAMPAIGN,
+        visitor: visitorOf(ip, packed.userAgent[i]!),
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { dayBefore } from '../core/visitors.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,10 +17,20 @@ export async function pruneClicks(uow: UnitOfWork, retentionDays: number, now: D
   }
 }
 
+/** Forgets the visitors counted on days before yesterday (whatever the retention: they are not clicks). */
+export async function pruneVisitors(uow: UnitOfWork, now: Date): Promise<number> {
+  const yesterday = dayBefore(now.toISOString().slice(0, 10));
+  return uow.transact(({ stores }) => stores.clicks.forgetVisitorsBefore(yesterday));
+}
+
 /** Prunes a minute after start and then hourly; returns a stop function. */
 export function startRetention(uow: UnitOfWork, retentionDays: number, onError: (error: unknown) => void): () => void {
-  if (retentionDays <= 0) return () => {};
-  const run = () => void pruneClicks(uow, retentionDays, new Date()).catch(onError);
+  const run = () => {
+    const now = new Date();
+    void pruneVisitors(uow, now)
+      .then(() => pruneClicks(uow, retentionDays, now))
+      .catch(onError);
+  };
   const first = setTimeout(run, 60_000);
   const hourly = setInterval(run, 3_600_000);
   first.unref();

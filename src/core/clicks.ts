@@ -17,6 +17,10 @@ export interface VisitFacts {
   storefront?: string | null;
   /** The visitor's country, when the redirect already looked it up (targeting, localisation). */
   country?: string;
+  /** The Accept-Language header, when sent: its primary language is recorded. */
+  acceptLanguage?: string;
+  /** The visited short URL's query, when it carries utm_* parameters (`/abc?utm_source=x`). */
+  query?: string;
 }
 
 /** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
@@ -32,6 +36,14 @@ export interface ClickEvent {
   optionIndex: number | null;
   variantIndex: number | null;
   storefront: string | null;
+  /** Primary subtag of the preferred language (ISO 639-1), or null. */
+  language: string | null;
+  /** utm_source, utm_medium and utm_campaign of the visited short URL. */
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** visitorKey of the visit: in memory only, salted by the writer for unique visitors. */
+  visitor: string;
 }
 
 /** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */

@@ -172,6 +172,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         variantIndex: record.kind === 'click' ? record.variantIndex : null,
         storefront: record.kind === 'click' ? (record.storefront ?? null) : null,
         country: visit.visitor?.country,
+        acceptLanguage: visit.req.headers['accept-language'],
+        query: campaignQuery(visit.req.url),
       });
     }
     if (decision.kind === 'redirect') {
@@ -271,6 +273,13 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     counts.unavailable++;
     answer.unavailable(res);
   }
+}
+
+/** The short URL's query when it carries utm_* parameters (the stats' utm breakdowns), else nothing. */
+function campaignQuery(url: string | undefined): string | undefined {
+  const queryAt = url?.indexOf('?') ?? -1;
+  if (queryAt === -1 || !url!.includes('utm_', queryAt)) return undefined;
+  return url!.slice(queryAt + 1);
 }
 
 /** A link with a click limit, as the limits see it. */

@@ -2,18 +2,29 @@ import { Type, type Static } from 'typebox';
 
 const Breakdown = Type.Optional(
   Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
-    description: 'Sorted by clicks, most first. Unknown country is XX.',
+    description: 'Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`.',
   }),
 );
 
+const TrendDay = Type.Object({
+  date: Type.String({ format: 'date' }),
+  clicks: Type.Integer(),
+  unique_clicks: Type.Integer({ description: 'Distinct visitors that day.' }),
+});
+
 /** A Business answer to `?with=country,device` on 2026-11-20 (an example for the OpenAPI document). */
-const TREND_EXAMPLE = Array.from({ length: 30 }, (_, i) => ({
-  date: new Date(Date.UTC(2026, 9, 22 + i)).toISOString().slice(0, 10),
-  clicks: [2, 5, 3, 0, 4, 6, 1][i % 7]!,
-}));
+const TREND_EXAMPLE = Array.from({ length: 30 }, (_, i) => {
+  const clicks = [2, 5, 3, 0, 4, 6, 1][i % 7]!;
+  return {
+    date: new Date(Date.UTC(2026, 9, 22 + i)).toISOString().slice(0, 10),
+    clicks,
+    unique_clicks: Math.ceil(clicks * 0.8),
+  };
+});
 const BUSINESS_STATS_EXAMPLE = {
   link_id: 42,
   total_clicks: 128,
+  unique_clicks: 97,
   clicks_this_month: TREND_EXAMPLE.slice(-20).reduce((sum, day) => sum + day.clicks, 0),
   trend: TREND_EXAMPLE,
   country: [
@@ -21,27 +32,38 @@ const BUSINESS_STATS_EXAMPLE = {
     { value: 'US', clicks: 41 },
     { value: 'XX', clicks: 17 },
   ],
-  device: [
-    { value: 'desktop', clicks: 81 },
-    { value: 'mobile', clicks: 44 },
-    { value: 'tablet', clicks: 3 },
+  referrer: [
+    { value: 'direct', clicks: 80 },
+    { value: 'news.ycombinator.com', clicks: 48 },
   ],
 };
+
+const UniqueClicks = Type.Integer({
+  description:
+    'Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and ' +
+    'user agent; the salt is discarded). Bots count in neither.',
+});
 
 export const StatsSchema = Type.Object(
   {
     link_id: Type.Integer(),
     total_clicks: Type.Integer({ description: 'All counted clicks (bots excluded).' }),
+    unique_clicks: UniqueClicks,
     clicks_this_month: Type.Integer({ description: 'Since the first day of the current UTC month.' }),
     trend: Type.Optional(
-      Type.Array(Type.Object({ date: Type.String({ format: 'date' }), clicks: Type.Integer() }), {
-        description: 'Business: the last 30 UTC days including today, oldest first, zero-filled.',
+      Type.Array(TrendDay, {
+        description: 'Business: the last 30 UTC days including today, or from..to, oldest first, zero-filled.',
       }),
     ),
     country: Breakdown,
     device: Breakdown,
     browser: Breakdown,
     os: Breakdown,
+    referrer: Breakdown,
+    language: Breakdown,
+    utm_source: Breakdown,
+    utm_medium: Breakdown,
+    utm_campaign: Breakdown,
     storefront: Type.Optional(
       Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
         description:
@@ -61,15 +83,66 @@ export const StatsSchema = Type.Object(
     ),
   },
   {
-    description: 'Totals; with the Business plan also the trend, the breakdowns asked for, and choice-page picks.',
-    examples: [{ link_id: 42, total_clicks: 128, clicks_this_month: 60 }, BUSINESS_STATS_EXAMPLE],
+    description:
+      'Totals; with the Business plan also the trend, the breakdowns asked for, choice-page picks and variants.',
+    examples: [{ link_id: 42, total_clicks: 128, unique_clicks: 97, clicks_this_month: 60 }, BUSINESS_STATS_EXAMPLE],
   },
 );
 
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+const RangeFields = {
+  from: Type.Optional(
+    Type.String({
+      pattern: DAY_PATTERN,
+      maxLength: 10,
+      description: 'Business: first UTC day (YYYY-MM-DD), inclusive. With `to`, at most 366 days.',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({ pattern: DAY_PATTERN, maxLength: 10, description: 'Business: last UTC day, inclusive.' }),
+  ),
+};
+
 export const StatsQuery = Type.Object({
   with: Type.Optional(
-    Type.String({ maxLength: 100, description: 'Business only: country,device,browser,os,storefront' }),
+    Type.String({
+      maxLength: 200,
+      description:
+        'Business only: country,device,browser,os,referrer,language,utm_source,utm_medium,utm_campaign,storefront',
+    }),
   ),
+  ...RangeFields,
 });
 
+export const AccountStatsQuery = Type.Object(RangeFields, { additionalProperties: false });
+
+export const AccountStatsSchema = Type.Object(
+  {
+    total_clicks: Type.Integer({ description: 'All counted clicks of all your links.' }),
+    unique_clicks: UniqueClicks,
+    clicks_this_month: Type.Integer(),
+    trend: Type.Array(TrendDay, { description: 'The last 30 UTC days, or from..to, zero-filled.' }),
+    top_links: Type.Array(Type.Object({ id: Type.Integer(), short_code: Type.String(), clicks: Type.Integer() }), {
+      description: 'Your 10 links with the most clicks over the range.',
+    }),
+  },
+  {
+    description: "The account's totals, trend and top links, from the rollups.",
+    examples: [
+      {
+        total_clicks: 5120,
+        unique_clicks: 3904,
+        clicks_this_month: 412,
+        trend: TREND_EXAMPLE,
+        top_links: [
+          { id: 42, short_code: 'aB3xY9z', clicks: 88 },
+          { id: 41, short_code: 'summer-sale', clicks: 12 },
+        ],
+      },
+    ],
+  },
+);
+
 export type LinkStats = Static<typeof StatsSchema>;
+export type AccountStats = Static<typeof AccountStatsSchema>;

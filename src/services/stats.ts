@@ -1,17 +1,21 @@
 import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
-import type { LinkStats } from '../schemas/stats.ts';
+import type { AccountStats, LinkStats } from '../schemas/stats.ts';
 import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../storage/click-tally.ts';
-
-/** What `with` may name: the visit's dimensions, and where localised clicks went. */
-export const WITH_DIMENSIONS = [...DIMENSIONS, STOREFRONT_DIMENSION] as const;
-export type WithDimension = (typeof WITH_DIMENSIONS)[number];
+import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
 export const TREND_DAYS = 30;
+/** The longest range `from`/`to` may span (extensions §2): a leap year. */
+export const MAX_RANGE_DAYS = 366;
+const TOP_LINKS = 10;
 const DAY_MS = 86_400_000;
+
+/** What `with` may name: the visit's dimensions, and where localised clicks went. */
+export const WITH_DIMENSIONS = [...DIMENSIONS, STOREFRONT_DIMENSION] as const;
+export type WithDimension = (typeof WITH_DIMENSIONS)[number];
 
 /** `with=country,os`: Business only (403 first), then each value must be a known dimension (422). */
 export function parseWith(principal: Principal, raw: string | undefined): WithDimension[] {
@@ -30,11 +34,61 @@ export function parseWith(principal: Principal, raw: string | undefined): WithDi
 }
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** A real calendar day: the pattern lets 2026-02-31 through, Date.parse rolls it over. */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && utcDay(new Date(time)) === day;
+}
 
 /**
- * Totals on every plan; the 30-day trend (UTC, oldest first, zero-filled) and the breakdowns on
- * Business; pick counts per option for a choice page, clicks per variant for an A/B split. All
- * from rollups.
+ * `from`/`to` (extensions §2): Business only (403 first), both real days, `from <= to`, at most
+ * 366 days (422). Undefined when neither is sent; one alone runs to today or back 30 days.
+ */
+export function parseRange(
+  principal: Principal,
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): DayRange | undefined {
+  if (query.from === undefined && query.to === undefined) return undefined;
+  assertBusiness(principal.user.plan, 'Date ranges');
+  for (const field of ['from', 'to'] as const) {
+    const day = query[field];
+    if (day !== undefined && !isCalendarDay(day)) throw invalidField(field, `The ${field} field must be a real date.`);
+  }
+  const to = query.to ?? utcDay(now);
+  const from = query.from ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (TREND_DAYS - 1) * DAY_MS));
+  if (from > to) throw invalidField('from', 'The from field must be a date before or equal to to.');
+  if (dayNumber(to) - dayNumber(from) + 1 > MAX_RANGE_DAYS) {
+    throw invalidField('to', `The range must not be longer than ${MAX_RANGE_DAYS} days.`);
+  }
+  return { from, to };
+}
+
+/** The default range: the last 30 UTC days including today. */
+function lastDays(now: Date): DayRange {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { from: utcDay(new Date(today - (TREND_DAYS - 1) * DAY_MS)), to: utcDay(new Date(today)) };
+}
+
+/** Every day of the range, oldest first, zero-filled. */
+function trendOf(range: DayRange, daily: ReadonlyMap<string, DayCounts>) {
+  const days = dayNumber(range.to) - dayNumber(range.from) + 1;
+  const first = Date.parse(`${range.from}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => {
+    const date = utcDay(new Date(first + i * DAY_MS));
+    const counts = daily.get(date);
+    return { date, clicks: counts?.clicks ?? 0, unique_clicks: counts?.unique ?? 0 };
+  });
+}
+
+const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
+/**
+ * Totals and unique visitors on every plan; on Business the trend (the last 30 UTC days, or the
+ * range) and the breakdowns (all time, or the range); pick counts per option for a choice page,
+ * clicks per variant for an A/B split. All from rollups.
  */
 export async function getLinkStats(
   stores: Stores,
@@ -42,29 +96,48 @@ export async function getLinkStats(
   linkId: number,
   dimensions: WithDimension[],
   now: Date,
+  range?: DayRange,
 ): Promise<LinkStats> {
   const link = await getLinkOrThrow(stores, principal, linkId);
-  const monthStart = `${now.toISOString().slice(0, 7)}-01`;
   const stats: LinkStats = {
     link_id: link.id,
     total_clicks: link.clickCount,
-    clicks_this_month: await stores.stats.clicksSince(link.id, monthStart),
+    unique_clicks: await stores.stats.uniqueClicks(link.id),
+    clicks_this_month: await stores.stats.clicksSince(link.id, monthStartOf(now)),
   };
   if (!hasBusinessAccess(principal.user.plan)) return stats;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const firstDay = new Date(today - (TREND_DAYS - 1) * DAY_MS);
-  const daily = await stores.stats.dailyClicks(link.id, utcDay(firstDay));
-  stats.trend = Array.from({ length: TREND_DAYS }, (_, i) => {
-    const date = utcDay(new Date(firstDay.getTime() + i * DAY_MS));
-    return { date, clicks: daily.get(date) ?? 0 };
-  });
-  for (const dimension of dimensions) stats[dimension] = await stores.stats.breakdown(link.id, dimension);
+  const trendRange = range ?? lastDays(now);
+  stats.trend = trendOf(trendRange, await stores.stats.dailyClicks(link.id, trendRange));
+  for (const dimension of dimensions) stats[dimension] = await stores.stats.breakdown(link.id, dimension, range);
   if (link.type === 'choice_page') stats.options = await stores.stats.optionPicks(link.id);
   if (link.variants !== null) {
     const byIndex = new Map(
-      (await stores.stats.breakdown(link.id, VARIANT_DIMENSION)).map(({ value, clicks }) => [value, clicks]),
+      (await stores.stats.breakdown(link.id, VARIANT_DIMENSION, range)).map(({ value, clicks }) => [value, clicks]),
     );
     stats.variants = link.variants.map(({ url }, index) => ({ url, clicks: byIndex.get(String(index)) ?? 0 }));
   }
   return stats;
+}
+
+/** GET /stats (Business): the account's totals, its trend and its top links over the range. */
+export async function getAccountStats(
+  stores: Stores,
+  principal: Principal,
+  now: Date,
+  range?: DayRange,
+): Promise<AccountStats> {
+  const userId = principal.user.id;
+  const over = range ?? lastDays(now);
+  const totals = await stores.stats.accountTotals(userId);
+  return {
+    total_clicks: totals.clicks,
+    unique_clicks: totals.unique,
+    clicks_this_month: await stores.stats.accountClicksSince(userId, monthStartOf(now)),
+    trend: trendOf(over, await stores.stats.accountDaily(userId, over)),
+    top_links: (await stores.stats.topLinks(userId, over, TOP_LINKS)).map((link) => ({
+      id: link.id,
+      short_code: link.shortCode,
+      clicks: link.clicks,
+    })),
+  };
 }

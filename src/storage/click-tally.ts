@@ -1,6 +1,17 @@
 import type { ClickEvent } from '../core/clicks.ts';
 
-export const DIMENSIONS = ['country', 'device', 'browser', 'os'] as const;
+/** The dimensions every counted click is broken down by (`with=` on the stats). */
+export const DIMENSIONS = [
+  'country',
+  'device',
+  'browser',
+  'os',
+  'referrer',
+  'language',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /**
@@ -12,13 +23,37 @@ export const VARIANT_DIMENSION = 'variant';
 export const STOREFRONT_DIMENSION = 'storefront';
 export type RollupDimension = Dimension | typeof VARIANT_DIMENSION | typeof STOREFRONT_DIMENSION;
 
-/** What one batch adds to links.click_count, the rollups and the choice-page picks. */
+/** A click without a referrer came straight in; one without a language sent none. */
+export const DIRECT = 'direct';
+export const UNKNOWN_LANGUAGE = 'unknown';
+
+/** Each rollup value of a click (a missing UTM value is no value: such clicks are not in that breakdown). */
+function dimensionValues(event: ClickEvent): Array<[RollupDimension, string]> {
+  const values: Array<[RollupDimension, string]> = [
+    ['country', event.country],
+    ['device', event.device],
+    ['browser', event.browser],
+    ['os', event.os],
+    ['referrer', event.referrerHost ?? DIRECT],
+    ['language', event.language ?? UNKNOWN_LANGUAGE],
+  ];
+  if (event.utmSource !== null) values.push(['utm_source', event.utmSource]);
+  if (event.utmMedium !== null) values.push(['utm_medium', event.utmMedium]);
+  if (event.utmCampaign !== null) values.push(['utm_campaign', event.utmCampaign]);
+  if (event.variantIndex !== null) values.push([VARIANT_DIMENSION, String(event.variantIndex)]);
+  if (event.storefront !== null) values.push([STOREFRONT_DIMENSION, event.storefront]);
+  return values;
+}
+
+/** What one batch adds to links.click_count, the rollups, the choice-page picks and the day's visitors. */
 export interface ClickTally {
   links: Map<number, number>;
   daily: Array<{ linkId: number; day: string; clicks: number }>;
   dailyDimension: Array<{ linkId: number; day: string; dimension: RollupDimension; value: string; clicks: number }>;
   dimension: Array<{ linkId: number; dimension: RollupDimension; value: string; clicks: number }>;
   picks: Array<{ linkId: number; position: number; picks: number }>;
+  /** Each visitor (visitorKey, not yet salted) of each link on each day, once. */
+  visitors: Array<{ linkId: number; day: string; visitor: string }>;
 }
 
 /**
@@ -30,6 +65,7 @@ export interface ClickTally {
 export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   const groups = new Map<string, { event: ClickEvent; day: string; clicks: number }>();
   const picks = new Map<string, { linkId: number; position: number; picks: number }>();
+  const visitors = new Map<string, { linkId: number; day: string; visitor: string }>();
   for (const event of events) {
     if (event.bot) continue;
     if (event.optionIndex !== null) {
@@ -40,7 +76,23 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       continue;
     }
     const day = event.at.slice(0, 10);
-    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.variantIndex}\n${event.storefront}`;
+    const visitorKey = `${event.linkId}\n${day}\n${event.visitor}`;
+    if (!visitors.has(visitorKey)) visitors.set(visitorKey, { linkId: event.linkId, day, visitor: event.visitor });
+    const key = [
+      event.linkId,
+      day,
+      event.country,
+      event.device,
+      event.browser,
+      event.os,
+      event.referrerHost,
+      event.language,
+      event.utmSource,
+      event.utmMedium,
+      event.utmCampaign,
+      event.variantIndex,
+      event.storefront,
+    ].join('\n');
     const group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, { event, day, clicks: 1 });
@@ -57,10 +109,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     const { linkId } = event;
     links.set(linkId, (links.get(linkId) ?? 0) + clicks);
     addTo(daily, `${linkId}\n${day}`, { linkId, day, clicks });
-    const values: Array<[RollupDimension, string]> = DIMENSIONS.map((name) => [name, event[name]]);
-    if (event.variantIndex !== null) values.push([VARIANT_DIMENSION, String(event.variantIndex)]);
-    if (event.storefront !== null) values.push([STOREFRONT_DIMENSION, event.storefront]);
-    for (const [name, value] of values) {
+    for (const [name, value] of dimensionValues(event)) {
       addTo(dailyDimension, `${linkId}\n${day}\n${name}\n${value}`, { linkId, day, dimension: name, value, clicks });
       addTo(dimension, `${linkId}\n${name}\n${value}`, { linkId, dimension: name, value, clicks });
     }
@@ -71,6 +120,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     dailyDimension: [...dailyDimension.values()],
     dimension: [...dimension.values()],
     picks: [...picks.values()],
+    visitors: [...visitors.values()],
   };
 }
 

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
+import { dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { tallyClicks } from './click-tally.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
-// SQLite allows 32,766 bound parameters per statement; 10 columns x 1,000 rows stays well inside.
+// SQLite allows 32,766 bound parameters per statement; 14 columns x 1,000 rows stays well inside.
 const INSERT_CHUNK = 1000;
 
 /**
@@ -37,6 +39,10 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
             is_bot: e.bot ? 1 : 0,
             option_index: e.optionIndex,
             variant_index: e.variantIndex,
+            language: e.language,
+            utm_source: e.utmSource,
+            utm_medium: e.utmMedium,
+            utm_campaign: e.utmCampaign,
           })),
         )
         .execute();
@@ -96,7 +102,71 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
         .where('position', '=', pick.position)
         .execute();
     }
+    await countNewVisitors(trx, t.visitors);
   }
+}
+
+/**
+ * Unique visitors: each visitor salted with their day's salt is inserted once per link and day;
+ * only the rows actually inserted (visitors not seen that day yet) add to unique_clicks.
+ */
+async function countNewVisitors(
+  trx: Kysely<Database>,
+  visitors: ReadonlyArray<{ linkId: number; day: string; visitor: string }>,
+): Promise<void> {
+  const salts = new Map<string, string>();
+  for (const { day } of visitors) if (!salts.has(day)) salts.set(day, await daySalt(trx, day));
+  const fresh = new Map<string, { linkId: number; day: string; count: number }>();
+  for (const chunk of chunks([...visitors], INSERT_CHUNK)) {
+    const inserted = await trx
+      .insertInto('link_daily_visitors')
+      .values(
+        chunk.map((v) => ({ link_id: v.linkId, day: v.day, visitor: saltedVisitor(salts.get(v.day)!, v.visitor) })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning(['link_id', 'day'])
+      .execute();
+    for (const row of inserted) {
+      const key = `${row.link_id}\n${row.day}`;
+      const entry = fresh.get(key);
+      if (entry) entry.count += 1;
+      else fresh.set(key, { linkId: row.link_id, day: row.day, count: 1 });
+    }
+  }
+  for (const { linkId, day, count } of fresh.values()) {
+    await trx
+      .updateTable('link_daily_stats')
+      .set({ unique_clicks: sql`unique_clicks + ${count}` })
+      .where('link_id', '=', linkId)
+      .where('day', '=', day)
+      .execute();
+  }
+}
+
+/**
+ * The random salt of a UTC day, made by the first writer to need it. Making a day's salt also
+ * deletes the salts of days before yesterday: visits arrive a little late, never days late.
+ */
+export async function daySalt(trx: Kysely<Database>, day: string): Promise<string> {
+  const found = await trx.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirst();
+  if (found) return found.salt;
+  await trx
+    .insertInto('daily_salts')
+    .values({ day, salt: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx.deleteFrom('daily_salts').where('day', '<', dayBefore(day)).execute();
+  return (await trx.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt;
+}
+
+/**
+ * Counted visitors of days before yesterday are no longer needed: those days' counts are final.
+ * The key starts with the day, so this is one range of the primary key (about a day's visitors,
+ * as it runs hourly).
+ */
+export async function forgetVisitorsBefore(db: Kysely<Database>, day: string): Promise<number> {
+  const result = await db.deleteFrom('link_daily_visitors').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -173,8 +243,65 @@ export async function forgetEntriesBefore(db: Kysely<Database>, before: string):
   await db.deleteFrom('processed_stream_entries').where('processed_at', '<', before).execute();
 }
 
+/** One raw click as the clicks API shows it: never an address (none is stored). */
+export interface RawClick {
+  id: number;
+  clickedAt: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrerHost: string | null;
+  language: string | null;
+  isBot: boolean;
+  optionIndex: number | null;
+  variantIndex: number | null;
+}
+
+/** A link's raw clicks, newest first, with ids below `beforeId` (keyset: no page repeats or skips a row). */
+export async function clicksBefore(
+  db: Kysely<Database>,
+  linkId: number,
+  beforeId: number | null,
+  limit: number,
+): Promise<RawClick[]> {
+  let query = db
+    .selectFrom('clicks')
+    .select([
+      'id',
+      'clicked_at',
+      'country',
+      'device',
+      'browser',
+      'os',
+      'referrer_host',
+      'language',
+      'is_bot',
+      'option_index',
+      'variant_index',
+    ])
+    .where('link_id', '=', linkId);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    clickedAt: row.clicked_at,
+    country: row.country,
+    device: row.device,
+    browser: row.browser,
+    os: row.os,
+    referrerHost: row.referrer_host,
+    language: row.language,
+    isBot: Boolean(row.is_bot),
+    optionIndex: row.option_index,
+    variantIndex: row.variant_index,
+  }));
+}
+
 export const clickStore = {
+  before: clicksBefore,
   writeBatch: writeClickBatch,
+  forgetVisitorsBefore,
   lastIdBefore: lastClickIdBefore,
   deleteUpTo: deleteClicksUpTo,
   processedEntries,

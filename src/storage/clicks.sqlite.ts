@@ -1,12 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { ClickEvent } from '../core/clicks.ts';
+import { dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { tallyClicks } from './click-tally.ts';
 
 /** Rows per multi-row insert: large enough to amortise each statement, small enough to prepare once. */
 const ROWS_PER_INSERT = 100;
 const CLICK_COLUMNS =
-  '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index, variant_index)';
-const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index, variant_index, ' +
+  'language, utm_source, utm_medium, utm_campaign)';
+const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * The click batch writer for a SQLite file, on the writer thread's own connection: the same
@@ -39,6 +42,28 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
       'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
   );
   const bumpPicks = sqlite.prepare('update landing_options set picks = picks + ? where link_id = ? and position = ?');
+  const findSalt = sqlite.prepare('select salt from daily_salts where day = ?').pluck();
+  const addSalt = sqlite.prepare('insert into daily_salts (day, salt) values (?, ?) on conflict (day) do nothing');
+  const dropOldSalts = sqlite.prepare('delete from daily_salts where day < ?');
+  const addVisitor = sqlite.prepare(
+    'insert into link_daily_visitors (link_id, day, visitor) values (?, ?, ?) on conflict do nothing',
+  );
+  const bumpUnique = sqlite.prepare(
+    'update link_daily_stats set unique_clicks = unique_clicks + ? where link_id = ? and day = ?',
+  );
+  // A day's salt never changes once made: this connection remembers the days it has used.
+  const salts = new Map<string, string>();
+  const saltOf = (day: string): string => {
+    let salt = salts.get(day) ?? (findSalt.get(day) as string | undefined);
+    if (salt === undefined) {
+      addSalt.run(day, randomBytes(32).toString('base64url'));
+      dropOldSalts.run(dayBefore(day));
+      salt = findSalt.get(day) as string;
+    }
+    if (salts.size > 4) salts.clear();
+    salts.set(day, salt);
+    return salt;
+  };
 
   const write = sqlite.transaction((events: readonly ClickEvent[]) => {
     // Clicks of links deleted meanwhile are skipped (the write lock keeps the answer true).
@@ -66,6 +91,16 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     for (const d of t.dailyDimension) bumpDailyDimension.run(d.linkId, d.day, d.dimension, d.value, d.clicks);
     for (const d of t.dimension) bumpDimension.run(d.linkId, d.dimension, d.value, d.clicks);
     for (const p of t.picks) bumpPicks.run(p.picks, p.linkId, p.position);
+    // Unique visitors: only a visitor not yet seen on that link that day adds one.
+    const fresh = new Map<string, { linkId: number; day: string; count: number }>();
+    for (const v of t.visitors) {
+      if (addVisitor.run(v.linkId, v.day, saltedVisitor(saltOf(v.day), v.visitor)).changes === 0) continue;
+      const key = `${v.linkId}\n${v.day}`;
+      const entry = fresh.get(key);
+      if (entry) entry.count += 1;
+      else fresh.set(key, { linkId: v.linkId, day: v.day, count: 1 });
+    }
+    for (const f of fresh.values()) bumpUnique.run(f.count, f.linkId, f.day);
   });
   return (events) => {
     if (events.length > 0) write.immediate(events);
@@ -84,5 +119,9 @@ function pushRow(params: unknown[], e: ClickEvent): void {
     e.bot ? 1 : 0,
     e.optionIndex,
     e.variantIndex,
+    e.language,
+    e.utmSource,
+    e.utmMedium,
+    e.utmCampaign,
   );
 }

@@ -95,12 +95,28 @@ export interface ClicksTable {
   is_bot: number;
   option_index: number | null;
   variant_index: ColumnType<number | null, number | null | undefined, number | null>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_source: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LinkDailyStatsTable {
   link_id: number;
   day: string;
   clicks: number;
+  unique_clicks: ColumnType<number, number | undefined, number>;
+}
+
+export interface DailySaltsTable {
+  day: string;
+  salt: string;
+}
+
+export interface LinkDailyVisitorsTable {
+  link_id: number;
+  day: string;
+  visitor: string;
 }
 
 export interface LinkDailyDimensionStatsTable {
@@ -194,6 +210,8 @@ export interface Database {
   links: LinksTable;
   clicks: ClicksTable;
   link_daily_stats: LinkDailyStatsTable;
+  daily_salts: DailySaltsTable;
+  link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;
   landing_options: LandingOptionsTable;

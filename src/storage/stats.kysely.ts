@@ -4,6 +4,17 @@ import type { Database } from './schema.ts';
 
 // Every query here reads rollups kept by the batch writer, never the raw clicks.
 
+/** A UTC day range, inclusive, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export interface DayCounts {
+  clicks: number;
+  unique: number;
+}
+
 export async function clicksSince(db: Kysely<Database>, linkId: number, fromDay: string): Promise<number> {
   const row = await db
     .selectFrom('link_daily_stats')
@@ -14,21 +25,50 @@ export async function clicksSince(db: Kysely<Database>, linkId: number, fromDay:
   return Number(row?.clicks ?? 0);
 }
 
-export async function dailyClicks(db: Kysely<Database>, linkId: number, fromDay: string): Promise<Map<string, number>> {
-  const rows = await db
+/** All unique visitors of a link: the sum over its days. */
+export async function uniqueClicks(db: Kysely<Database>, linkId: number): Promise<number> {
+  const row = await db
     .selectFrom('link_daily_stats')
-    .select(['day', 'clicks'])
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unique_clicks'), eb.lit(0)).as('unique'))
     .where('link_id', '=', linkId)
-    .where('day', '>=', fromDay)
-    .execute();
-  return new Map(rows.map((row) => [row.day, Number(row.clicks)]));
+    .executeTakeFirst();
+  return Number(row?.unique ?? 0);
 }
 
+export async function dailyClicks(
+  db: Kysely<Database>,
+  linkId: number,
+  range: DayRange,
+): Promise<Map<string, DayCounts>> {
+  const rows = await db
+    .selectFrom('link_daily_stats')
+    .select(['day', 'clicks', 'unique_clicks'])
+    .where('link_id', '=', linkId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .execute();
+  return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique_clicks) }]));
+}
+
+/** A breakdown over all time, or over a range of days from the daily rollup. */
 export async function breakdown(
   db: Kysely<Database>,
   linkId: number,
   dimension: RollupDimension,
+  range?: DayRange,
 ): Promise<Array<{ value: string; clicks: number }>> {
+  if (range) {
+    const rows = await db
+      .selectFrom('link_daily_dimension_stats')
+      .select((eb) => ['value', eb.fn.sum<number>('clicks').as('clicks')])
+      .where('link_id', '=', linkId)
+      .where('dimension', '=', dimension)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy('value')
+      .execute();
+    return sortBreakdown(rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) })));
+  }
   const rows = await db
     .selectFrom('link_dimension_stats')
     .select(['value', 'clicks'])
@@ -39,6 +79,13 @@ export async function breakdown(
     .orderBy('value', 'asc')
     .execute();
   return rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
+}
+
+/** Most clicks first, ties by value: the order of every breakdown. */
+function sortBreakdown(rows: Array<{ value: string; clicks: number }>) {
+  return rows
+    .filter((row) => row.clicks > 0)
+    .sort((a, b) => b.clicks - a.clicks || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 export async function optionPicks(
@@ -54,4 +101,89 @@ export async function optionPicks(
   return rows.map((row) => ({ url: row.url, picks: Number(row.picks) }));
 }
 
-export const statsStore = { clicksSince, dailyClicks, breakdown, optionPicks };
+/** The account's all-time totals: clicks from links.click_count, unique visitors from the daily rollup. */
+export async function accountTotals(db: Kysely<Database>, userId: number): Promise<{ clicks: number; unique: number }> {
+  const clicks = await db
+    .selectFrom('links')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('click_count'), eb.lit(0)).as('clicks'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const unique = await db
+    .selectFrom('link_daily_stats')
+    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('link_daily_stats.unique_clicks'), eb.lit(0)).as('unique'))
+    .where('links.user_id', '=', userId)
+    .executeTakeFirst();
+  return { clicks: Number(clicks?.clicks ?? 0), unique: Number(unique?.unique ?? 0) };
+}
+
+/** The account's clicks and unique visitors per day of the range. */
+export async function accountDaily(
+  db: Kysely<Database>,
+  userId: number,
+  range: DayRange,
+): Promise<Map<string, DayCounts>> {
+  const rows = await db
+    .selectFrom('link_daily_stats')
+    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
+    .select((eb) => [
+      'link_daily_stats.day as day',
+      eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
+      eb.fn.sum<number>('link_daily_stats.unique_clicks').as('unique'),
+    ])
+    .where('links.user_id', '=', userId)
+    .where('link_daily_stats.day', '>=', range.from)
+    .where('link_daily_stats.day', '<=', range.to)
+    .groupBy('link_daily_stats.day')
+    .execute();
+  return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique) }]));
+}
+
+/** The account's links with the most clicks over the range (ties: the newer link first). */
+export async function topLinks(
+  db: Kysely<Database>,
+  userId: number,
+  range: DayRange,
+  limit: number,
+): Promise<Array<{ id: number; shortCode: string; clicks: number }>> {
+  const rows = await db
+    .selectFrom('link_daily_stats')
+    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
+    .select((eb) => [
+      'links.id as id',
+      'links.short_code as shortCode',
+      eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
+    ])
+    .where('links.user_id', '=', userId)
+    .where('link_daily_stats.day', '>=', range.from)
+    .where('link_daily_stats.day', '<=', range.to)
+    .groupBy(['links.id', 'links.short_code'])
+    .orderBy('clicks', 'desc')
+    .orderBy('links.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }));
+}
+
+export async function accountClicksSince(db: Kysely<Database>, userId: number, fromDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('link_daily_stats')
+    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('link_daily_stats.clicks'), eb.lit(0)).as('clicks'))
+    .where('links.user_id', '=', userId)
+    .where('link_daily_stats.day', '>=', fromDay)
+    .executeTakeFirst();
+  return Number(row?.clicks ?? 0);
+}
+
+export const statsStore = {
+  clicksSince,
+  uniqueClicks,
+  dailyClicks,
+  breakdown,
+  optionPicks,
+  accountTotals,
+  accountDaily,
+  topLinks,
+  accountClicksSince,
+};

@@ -83,9 +83,9 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const raw = await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', id).execute();
     expect(raw).toHaveLength(4);
     expect(raw.filter((r) => r.is_bot === 1)).toHaveLength(1);
-    expect(Object.fromEntries(await dailyClicks(handle.db, id, '2026-05-01'))).toEqual({
-      '2026-05-10': 2,
-      '2026-05-11': 1,
+    expect(Object.fromEntries(await dailyClicks(handle.db, id, { from: '2026-05-01', to: '2026-05-31' }))).toEqual({
+      '2026-05-10': { clicks: 2, unique: 1 },
+      '2026-05-11': { clicks: 1, unique: 1 },
     });
     expect(await breakdown(handle.db, id, 'country')).toEqual([
       { value: 'US', clicks: 2 },

@@ -17,6 +17,11 @@ export function clickEvent(linkId: number, overrides: Partial<ClickEvent> = {}):
     optionIndex: null,
     variantIndex: null,
     storefront: null,
+    language: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    visitor: 'one-visitor',
     ...overrides,
   };
 }

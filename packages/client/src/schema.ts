@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 9182e450b0d645d1e44677a98d6b21d276bd00fcb72e6eba48843700430162e5
+ * openapi.json sha256: 30ee70c32877cada9a8b10ce7ae14aa23433ad01060738edde9f8c59efe38d60
  */
 export interface paths {
   '/links': {
@@ -648,13 +648,17 @@ export interface paths {
     };
     /**
      * A link's click statistics
-     * @description Totals on every plan with API access. Business adds the 30-day `trend` and, per `with` dimension (comma-separated: country, device, browser, os), a breakdown. Answered from rollups.
+     * @description Totals and unique visitors on every plan with API access. Business adds the `trend` (the last 30 UTC days, or `from`..`to`) and, per `with` dimension (comma-separated: country, device, browser, os, referrer, language, utm_source, utm_medium, utm_campaign, storefront), a breakdown over all time or the range. Answered from rollups.
      */
     get: {
       parameters: {
         query?: {
-          /** @description Business only: country,device,browser,os,storefront */
+          /** @description Business only: country,device,browser,os,referrer,language,utm_source,utm_medium,utm_campaign,storefront */
           with?: string;
+          /** @description Business: first UTC day (YYYY-MM-DD), inclusive. With `to`, at most 366 days. */
+          from?: string;
+          /** @description Business: last UTC day, inclusive. */
+          to?: string;
         };
         header?: never;
         path: {
@@ -665,7 +669,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Totals; with the Business plan also the trend, the breakdowns asked for, and choice-page picks. */
+        /** @description Totals; with the Business plan also the trend, the breakdowns asked for, choice-page picks and variants. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -675,31 +679,60 @@ export interface paths {
               link_id: number;
               /** @description All counted clicks (bots excluded). */
               total_clicks: number;
+              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. */
+              unique_clicks: number;
               /** @description Since the first day of the current UTC month. */
               clicks_this_month: number;
-              /** @description Business: the last 30 UTC days including today, oldest first, zero-filled. */
+              /** @description Business: the last 30 UTC days including today, or from..to, oldest first, zero-filled. */
               trend?: {
                 /** Format: date */
                 date: string;
                 clicks: number;
+                /** @description Distinct visitors that day. */
+                unique_clicks: number;
               }[];
-              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               country?: {
                 value: string;
                 clicks: number;
               }[];
-              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               device?: {
                 value: string;
                 clicks: number;
               }[];
-              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               browser?: {
                 value: string;
                 clicks: number;
               }[];
-              /** @description Sorted by clicks, most first. Unknown country is XX. */
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               os?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
+              referrer?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
+              language?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
+              utm_source?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
+              utm_medium?: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
+              utm_campaign?: {
                 value: string;
                 clicks: number;
               }[];
@@ -718,6 +751,405 @@ export interface paths {
                 url: string;
                 clicks: number;
               }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your account's statistics
+     * @description Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Business: first UTC day (YYYY-MM-DD), inclusive. With `to`, at most 366 days. */
+          from?: string;
+          /** @description Business: last UTC day, inclusive. */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account's totals, trend and top links, from the rollups. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "total_clicks": 5120,
+             *       "unique_clicks": 3904,
+             *       "clicks_this_month": 412,
+             *       "trend": [
+             *         {
+             *           "date": "2026-10-22",
+             *           "clicks": 2,
+             *           "unique_clicks": 2
+             *         },
+             *         {
+             *           "date": "2026-10-23",
+             *           "clicks": 5,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-10-24",
+             *           "clicks": 3,
+             *           "unique_clicks": 3
+             *         },
+             *         {
+             *           "date": "2026-10-25",
+             *           "clicks": 0,
+             *           "unique_clicks": 0
+             *         },
+             *         {
+             *           "date": "2026-10-26",
+             *           "clicks": 4,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-10-27",
+             *           "clicks": 6,
+             *           "unique_clicks": 5
+             *         },
+             *         {
+             *           "date": "2026-10-28",
+             *           "clicks": 1,
+             *           "unique_clicks": 1
+             *         },
+             *         {
+             *           "date": "2026-10-29",
+             *           "clicks": 2,
+             *           "unique_clicks": 2
+             *         },
+             *         {
+             *           "date": "2026-10-30",
+             *           "clicks": 5,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-10-31",
+             *           "clicks": 3,
+             *           "unique_clicks": 3
+             *         },
+             *         {
+             *           "date": "2026-11-01",
+             *           "clicks": 0,
+             *           "unique_clicks": 0
+             *         },
+             *         {
+             *           "date": "2026-11-02",
+             *           "clicks": 4,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-11-03",
+             *           "clicks": 6,
+             *           "unique_clicks": 5
+             *         },
+             *         {
+             *           "date": "2026-11-04",
+             *           "clicks": 1,
+             *           "unique_clicks": 1
+             *         },
+             *         {
+             *           "date": "2026-11-05",
+             *           "clicks": 2,
+             *           "unique_clicks": 2
+             *         },
+             *         {
+             *           "date": "2026-11-06",
+             *           "clicks": 5,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-11-07",
+             *           "clicks": 3,
+             *           "unique_clicks": 3
+             *         },
+             *         {
+             *           "date": "2026-11-08",
+             *           "clicks": 0,
+             *           "unique_clicks": 0
+             *         },
+             *         {
+             *           "date": "2026-11-09",
+             *           "clicks": 4,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-11-10",
+             *           "clicks": 6,
+             *           "unique_clicks": 5
+             *         },
+             *         {
+             *           "date": "2026-11-11",
+             *           "clicks": 1,
+             *           "unique_clicks": 1
+             *         },
+             *         {
+             *           "date": "2026-11-12",
+             *           "clicks": 2,
+             *           "unique_clicks": 2
+             *         },
+             *         {
+             *           "date": "2026-11-13",
+             *           "clicks": 5,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-11-14",
+             *           "clicks": 3,
+             *           "unique_clicks": 3
+             *         },
+             *         {
+             *           "date": "2026-11-15",
+             *           "clicks": 0,
+             *           "unique_clicks": 0
+             *         },
+             *         {
+             *           "date": "2026-11-16",
+             *           "clicks": 4,
+             *           "unique_clicks": 4
+             *         },
+             *         {
+             *           "date": "2026-11-17",
+             *           "clicks": 6,
+             *           "unique_clicks": 5
+             *         },
+             *         {
+             *           "date": "2026-11-18",
+             *           "clicks": 1,
+             *           "unique_clicks": 1
+             *         },
+             *         {
+             *           "date": "2026-11-19",
+             *           "clicks": 2,
+             *           "unique_clicks": 2
+             *         },
+             *         {
+             *           "date": "2026-11-20",
+             *           "clicks": 5,
+             *           "unique_clicks": 4
+             *         }
+             *       ],
+             *       "top_links": [
+             *         {
+             *           "id": 42,
+             *           "short_code": "aB3xY9z",
+             *           "clicks": 88
+             *         },
+             *         {
+             *           "id": 41,
+             *           "short_code": "summer-sale",
+             *           "clicks": 12
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              /** @description All counted clicks of all your links. */
+              total_clicks: number;
+              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. */
+              unique_clicks: number;
+              clicks_this_month: number;
+              /** @description The last 30 UTC days, or from..to, zero-filled. */
+              trend: {
+                /** Format: date */
+                date: string;
+                clicks: number;
+                /** @description Distinct visitors that day. */
+                unique_clicks: number;
+              }[];
+              /** @description Your 10 links with the most clicks over the range. */
+              top_links: {
+                id: number;
+                short_code: string;
+                clicks: number;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/{id}/clicks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A link's raw clicks
+     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null (clicks that arrive meanwhile never shift a page). `Accept: text/csv` or `format=csv` streams the whole history as CSV with a header row. No client address is stored or shown. Business plan.
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+          format?: 'json' | 'csv';
+        };
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of clicks (or, for CSV, the whole history). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "clicked_at": "2026-11-20T16:42:08.123Z",
+             *           "country": "DE",
+             *           "device": "mobile",
+             *           "browser": "safari",
+             *           "os": "ios",
+             *           "referrer_host": "news.ycombinator.com",
+             *           "language": "de",
+             *           "is_bot": false,
+             *           "option": null,
+             *           "variant": 2
+             *         }
+             *       ],
+             *       "next_cursor": "YzEyMzQ1"
+             *     }
+             */
+            'application/json': {
+              data: {
+                /** Format: date-time */
+                clicked_at: string;
+                /** @description ISO 3166 alpha-2; XX when unknown. */
+                country: string;
+                device: string;
+                browser: string;
+                os: string;
+                referrer_host: string | null;
+                language: string | null;
+                is_bot: boolean;
+                /** @description The choice-page option picked, from 1. */
+                option: number | null;
+                /** @description The A/B variant sent to, from 1. */
+                variant: number | null;
+              }[];
+              next_cursor: string | null;
             };
           };
         };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
-import { StatsQuery, StatsSchema } from '../../schemas/stats.ts';
+import { AccountStatsQuery, AccountStatsSchema, StatsQuery, StatsSchema } from '../../schemas/stats.ts';
 import { getLinkOrThrow } from '../../services/links.ts';
-import { getLinkStats, parseWith } from '../../services/stats.ts';
+import { getAccountStats, getLinkStats, parseRange, parseWith } from '../../services/stats.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 
@@ -19,8 +19,10 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
       schema: {
         summary: "A link's click statistics",
         description:
-          'Totals on every plan with API access. Business adds the 30-day `trend` and, per `with` dimension ' +
-          '(comma-separated: country, device, browser, os), a breakdown. Answered from rollups.',
+          'Totals and unique visitors on every plan with API access. Business adds the `trend` (the last 30 ' +
+          'UTC days, or `from`..`to`) and, per `with` dimension (comma-separated: country, device, browser, ' +
+          'os, referrer, language, utm_source, utm_medium, utm_campaign, storefront), a breakdown over all ' +
+          'time or the range. Answered from rollups.',
         tags: ['Statistics'],
         params: IdParams,
         querystring: StatsQuery,
@@ -28,8 +30,31 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
       },
     },
     async (request) => {
+      const at = now();
       const dimensions = parseWith(request.principal, request.query.with);
-      return uow.read((stores) => getLinkStats(stores, request.principal, request.params.id, dimensions, now()));
+      const range = parseRange(request.principal, request.query, at);
+      return uow.read((stores) => getLinkStats(stores, request.principal, request.params.id, dimensions, at, range));
+    },
+  );
+
+  app.get(
+    '/stats',
+    {
+      config: { business: 'Account statistics' },
+      schema: {
+        summary: "Your account's statistics",
+        description:
+          'Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, ' +
+          'or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan.',
+        tags: ['Statistics'],
+        querystring: AccountStatsQuery,
+        response: { 200: AccountStatsSchema, ...errorResponses(422) },
+      },
+    },
+    async (request) => {
+      const at = now();
+      const range = parseRange(request.principal, request.query, at);
+      return uow.read((stores) => getAccountStats(stores, request.principal, at, range));
     },
   );
 };

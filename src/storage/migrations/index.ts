@@ -5,6 +5,7 @@ import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
 import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
 import * as linkControls from './006-link-controls.ts';
+import * as analytics from './009-analytics.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004-webhooks': webhooks,
   '005-domain-claims-downgrades': domainClaimsDowngrades,
   '006-link-controls': linkControls,
+  '009-analytics': analytics,
 };

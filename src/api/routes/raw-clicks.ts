@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { getLinkOrThrow } from '../../services/links.ts';
+import { allRawClicks, listRawClicks, rawClickResource } from '../../services/raw-clicks.ts';
+import type { UnitOfWork } from '../../services/unit-of-work.ts';
+import { ownedResource } from '../owned-resource.ts';
+
+const RawClick = Type.Object({
+  clicked_at: Type.String({ format: 'date-time' }),
+  country: Type.String({ description: 'ISO 3166 alpha-2; XX when unknown.' }),
+  device: Type.String(),
+  browser: Type.String(),
+  os: Type.String(),
+  referrer_host: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union([Type.String(), Type.Null()]),
+  is_bot: Type.Boolean(),
+  option: Type.Union([Type.Integer(), Type.Null()], { description: 'The choice-page option picked, from 1.' }),
+  variant: Type.Union([Type.Integer(), Type.Null()], { description: 'The A/B variant sent to, from 1.' }),
+});
+
+const CSV_COLUMNS = [
+  'clicked_at',
+  'country',
+  'device',
+  'browser',
+  'os',
+  'referrer_host',
+  'language',
+  'is_bot',
+  'option',
+  'variant',
+] as const;
+
+export const rawClickRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = async (app, { uow }) => {
+  const ownedLink = ownedResource(uow, getLinkOrThrow);
+
+  app.get(
+    '/links/:id/clicks',
+    {
+      preValidation: ownedLink.preValidation,
+      config: { business: 'Raw clicks' },
+      schema: {
+        summary: "A link's raw clicks",
+        description:
+          'Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null (clicks that ' +
+          'arrive meanwhile never shift a page). `Accept: text/csv` or `format=csv` streams the whole history ' +
+          'as CSV with a header row. No client address is stored or shown. Business plan.',
+        tags: ['Statistics'],
+        params: IdParams,
+        querystring: Type.Object(
+          {
+            cursor: Type.Optional(Type.String({ maxLength: 64 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+            format: Type.Optional(Type.Enum(['json', 'csv'])),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            { data: Type.Array(RawClick), next_cursor: Type.Union([Type.String(), Type.Null()]) },
+            {
+              description: 'A page of clicks (or, for CSV, the whole history).',
+              examples: [
+                {
+                  data: [
+                    {
+                      clicked_at: '2026-11-20T16:42:08.123Z',
+                      country: 'DE',
+                      device: 'mobile',
+                      browser: 'safari',
+                      os: 'ios',
+                      referrer_host: 'news.ycombinator.com',
+                      language: 'de',
+                      is_bot: false,
+                      option: null,
+                      variant: 2,
+                    },
+                  ],
+                  next_cursor: 'YzEyMzQ1',
+                },
+              ],
+            },
+          ),
+          ...errorResponses(404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const link = ownedLink.get(request);
+      const csv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
+      if (!csv) {
+        return uow.read((stores) =>
+          listRawClicks(stores, request.principal, link.id, request.query.cursor, request.query.limit ?? 100),
+        );
+      }
+      const rows = Readable.from(allRawClicks((work) => uow.read(work), link.id)).map(rawClickResource);
+      const body = rows.pipe(
+        stringify({ header: true, columns: [...CSV_COLUMNS], cast: { boolean: (value) => String(value) } }),
+      );
+      // The response schema describes the JSON answer; CSV goes out as a stream, past the serializer.
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="clicks-${link.shortCode}.csv"`)
+        .send(body);
+    },
+  );
+};
