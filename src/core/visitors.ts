@@ -20,6 +20,14 @@ export function saltedVisitor(daySalt: string, key: string): string {
   return createHmac('sha256', daySalt).update(key).digest('base64url').slice(0, 22);
 }
 
+/**
+ * Visitors are counted on today and yesterday only: older days' salts are gone, so a visit
+ * written more than a day late (a replayed backlog) counts as a click but not as a unique visitor.
+ */
+export function countsAsVisitorDay(day: string, now: number): boolean {
+  return day >= dayBefore(new Date(now).toISOString().slice(0, 10));
+}
+
 /** The UTC day `days` before `day` (YYYY-MM-DD). */
 export function dayBefore(day: string, days = 1): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
-import { dayBefore, saltedVisitor } from '../core/visitors.ts';
+import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { tallyClicks } from './click-tally.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
@@ -102,7 +102,11 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
         .where('position', '=', pick.position)
         .execute();
     }
-    await countNewVisitors(trx, t.visitors);
+    const now = Date.now();
+    await countNewVisitors(
+      trx,
+      t.visitors.filter((v) => countsAsVisitorDay(v.day, now)),
+    );
   }
 }
 
@@ -143,9 +147,12 @@ async function countNewVisitors(
   }
 }
 
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
 /**
- * The random salt of a UTC day, made by the first writer to need it. Making a day's salt also
- * deletes the salts of days before yesterday: visits arrive a little late, never days late.
+ * The random salt of a UTC day, made by the first writer to need it. Making a salt also deletes
+ * the salts of days before yesterday (by the clock): visits arrive seconds late, not days, and a
+ * salt must not outlive its day by more than that.
  */
 export async function daySalt(trx: Kysely<Database>, day: string): Promise<string> {
   const found = await trx.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirst();
@@ -155,8 +162,10 @@ export async function daySalt(trx: Kysely<Database>, day: string): Promise<strin
     .values({ day, salt: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await trx.deleteFrom('daily_salts').where('day', '<', dayBefore(day)).execute();
-  return (await trx.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt;
+  const made = await trx.selectFrom('daily_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+  // A late visit's salt (an old day) is used for this batch and goes at once.
+  await trx.deleteFrom('daily_salts').where('day', '<', dayBefore(utcToday())).execute();
+  return made.salt;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { ClickEvent } from '../core/clicks.ts';
-import { dayBefore, saltedVisitor } from '../core/visitors.ts';
+import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { tallyClicks } from './click-tally.ts';
 
 /** Rows per multi-row insert: large enough to amortise each statement, small enough to prepare once. */
@@ -57,8 +57,9 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     let salt = salts.get(day) ?? (findSalt.get(day) as string | undefined);
     if (salt === undefined) {
       addSalt.run(day, randomBytes(32).toString('base64url'));
-      dropOldSalts.run(dayBefore(day));
       salt = findSalt.get(day) as string;
+      // Salts of days before yesterday go (see daySalt in clicks.kysely.ts).
+      dropOldSalts.run(dayBefore(new Date().toISOString().slice(0, 10)));
     }
     if (salts.size > 4) salts.clear();
     salts.set(day, salt);
@@ -93,7 +94,9 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     for (const p of t.picks) bumpPicks.run(p.picks, p.linkId, p.position);
     // Unique visitors: only a visitor not yet seen on that link that day adds one.
     const fresh = new Map<string, { linkId: number; day: string; count: number }>();
+    const now = Date.now();
     for (const v of t.visitors) {
+      if (!countsAsVisitorDay(v.day, now)) continue;
       if (addVisitor.run(v.linkId, v.day, saltedVisitor(saltOf(v.day), v.visitor)).changes === 0) continue;
       const key = `${v.linkId}\n${v.day}`;
       const entry = fresh.get(key);

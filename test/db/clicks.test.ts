@@ -84,8 +84,9 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(raw).toHaveLength(4);
     expect(raw.filter((r) => r.is_bot === 1)).toHaveLength(1);
     expect(Object.fromEntries(await dailyClicks(handle.db, id, { from: '2026-05-01', to: '2026-05-31' }))).toEqual({
-      '2026-05-10': { clicks: 2, unique: 1 },
-      '2026-05-11': { clicks: 1, unique: 1 },
+      // Written long after those days: clicks, but no unique visitors (see below).
+      '2026-05-10': { clicks: 2, unique: 0 },
+      '2026-05-11': { clicks: 1, unique: 0 },
     });
     expect(await breakdown(handle.db, id, 'country')).toEqual([
       { value: 'US', clicks: 2 },
@@ -122,6 +123,63 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { url: 'https://a.example', picks: 1 },
       { url: 'https://b.example', picks: 2 },
     ]);
+  });
+
+  it('counts each visitor once per link and day, across batches; bots in neither', async () => {
+    const id = await newLink();
+    const other = await newLink();
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const on = (day: string) => `${day}T00:00:01.000Z`;
+    await writeBatch([
+      clickEvent(id, { at: on(yesterday), visitor: 'ann' }),
+      clickEvent(id, { at: on(yesterday), visitor: 'ann' }),
+      clickEvent(id, { at: on(yesterday), visitor: 'bob' }),
+      clickEvent(id, { at: on(yesterday), visitor: 'eve', bot: true }),
+      clickEvent(other, { at: on(yesterday), visitor: 'ann' }),
+    ]);
+    await writeBatch([
+      clickEvent(id, { at: on(yesterday), visitor: 'ann' }),
+      clickEvent(id, { at: on(today), visitor: 'ann' }),
+      clickEvent(id, { at: on(today), visitor: 'cy' }),
+    ]);
+    const days = await dailyClicks(handle.db, id, { from: yesterday, to: today });
+    expect(Object.fromEntries(days)).toEqual({
+      [yesterday]: { clicks: 4, unique: 2 },
+      [today]: { clicks: 2, unique: 2 },
+    });
+    expect(Object.fromEntries(await dailyClicks(handle.db, other, { from: yesterday, to: yesterday }))).toEqual({
+      [yesterday]: { clicks: 1, unique: 1 },
+    });
+  });
+
+  it('counts a visit written days late as a click, not as a unique visitor (its day is closed)', async () => {
+    const id = await newLink();
+    await writeBatch([clickEvent(id, { at: '2026-05-10T12:00:00.000Z', visitor: 'late' })]);
+    expect(Object.fromEntries(await dailyClicks(handle.db, id, { from: '2026-05-10', to: '2026-05-10' }))).toEqual({
+      '2026-05-10': { clicks: 1, unique: 0 },
+    });
+  });
+
+  it('keeps referrer, language and campaign in the raw row and the rollups', async () => {
+    const id = await newLink();
+    await writeBatch([
+      clickEvent(id, {
+        referrerHost: 'news.example',
+        language: 'de',
+        utmSource: 's',
+        utmMedium: 'm',
+        utmCampaign: 'c',
+      }),
+    ]);
+    const row = await handle.db
+      .selectFrom('clicks')
+      .select(['language', 'utm_source', 'utm_medium', 'utm_campaign'])
+      .where('link_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ language: 'de', utm_source: 's', utm_medium: 'm', utm_campaign: 'c' });
+    expect(await breakdown(handle.db, id, 'referrer')).toEqual([{ value: 'news.example', clicks: 1 }]);
+    expect(await breakdown(handle.db, id, 'utm_campaign')).toEqual([{ value: 'c', clicks: 1 }]);
   });
 
   it('counts clicks per A/B variant in the rollups, bots in none', async () => {
