@@ -89,6 +89,9 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     onError: (error: unknown, batch?: FailedBatch) =>
       logger.error({ err: error, ...batch }, `click batch write failed, kept for retry: ${messageOf(error)}`),
     onBatchWritten: (seconds: number) => metrics.observeBatch(seconds),
+    // The dashboard's live statistics hear of new clicks on this instance and, through the Redis
+    // bus, on every other.
+    onLinksClicked: (linkIds: number[]) => events.emit({ kind: 'clicks-recorded', linkIds }),
   };
   const pipeline = redis
     ? await createStreamClickPipeline({

@@ -45,6 +45,8 @@ export function createLocalClickPipeline(options: {
   onError: (error: unknown, batch?: FailedBatch) => void;
   /** Told how long each committed batch took to write. */
   onBatchWritten?: (seconds: number) => void;
+  /** Told which links a committed batch had visits of (live statistics). */
+  onLinksClicked?: (linkIds: number[]) => void;
 }): ClickPipeline {
   const { uow, after } = options;
   const threaded = isSqliteFile(options.databaseUrl) ? new ThreadClickWriter(options.databaseUrl) : undefined;
@@ -58,6 +60,7 @@ export function createLocalClickPipeline(options: {
       const room = after.clickRoom(new Set(visits.map((visit) => visit.linkId)));
       after.clicksRecorded(await writeVisits(visits, room));
       options.onBatchWritten?.((performance.now() - started) / 1000);
+      options.onLinksClicked?.([...new Set(visits.map((visit) => visit.linkId))]);
     },
     onError: options.onError,
   });
@@ -87,6 +90,7 @@ export async function createStreamClickPipeline(options: {
   after: AfterClickBatch;
   onError: (error: unknown, batch?: FailedBatch) => void;
   onBatchWritten?: (seconds: number) => void;
+  onLinksClicked?: (linkIds: number[]) => void;
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
   const sink = new RedisStreamClickSink(options.redis, stream);
@@ -98,6 +102,7 @@ export async function createStreamClickPipeline(options: {
     onWritten: (counted, seconds) => {
       options.after.clicksRecorded(counted);
       options.onBatchWritten?.(seconds);
+      if (counted.length > 0) options.onLinksClicked?.([...new Set(counted.map((click) => click.linkId))]);
     },
   });
   await consumer.start();

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
+import { LiveClicks } from './live.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
 import { servesAppShell } from './spa-fallback.ts';
@@ -15,7 +16,16 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   await app.register(cookie);
   const sessions = new SessionStore(ctx.uow, ctx.config.appUrl);
   ctx.extraAuthenticators.push(sessionAuthenticator(sessions));
-  await app.register(dashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
+  const live = new LiveClicks(ctx.uow, ctx.events, (error) => ctx.logger.error({ err: error }, 'live clicks'));
+  // Open event streams end first: the server's close waits for every open response.
+  app.addHook('preClose', async () => live.close());
+  await app.register(dashboardRoutes, {
+    prefix: '/dashboard-api',
+    uow: ctx.uow,
+    sessions,
+    limits: ctx.rateLimiters,
+    live,
+  });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
     root: DASHBOARD_DIR,

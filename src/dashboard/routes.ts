@@ -10,6 +10,7 @@ import type { RateLimiters } from '../services/rate-limits.ts';
 import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
+import type { LiveClicks } from './live.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
 
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
@@ -17,7 +18,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   uow: UnitOfWork;
   sessions: SessionStore;
   limits: RateLimiters;
-}> = async (app, { uow, sessions, limits }) => {
+  live: LiveClicks;
+}> = async (app, { uow, sessions, limits, live }) => {
   const me = (user: User, csrfToken: string) => ({
     user: { id: user.id, email: user.email, plan: user.plan },
     csrf_token: csrfToken,
@@ -77,6 +79,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   app.get('/me', { schema: { hide: true } }, async (request) => {
     const session = await requireSession(request);
     return me(session.user, session.csrfToken);
+  });
+
+  // Server-sent events: `clicks` with the ids of the person's links that just got clicks.
+  app.get('/live', { schema: { hide: true } }, async (request, reply) => {
+    const session = await requireSession(request);
+    reply.hijack();
+    live.open(session.user.id, reply.raw);
   });
 
   app.get('/settings', { schema: { hide: true } }, async (request) => {

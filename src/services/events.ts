@@ -12,6 +12,8 @@ export type AppEvent =
   | { kind: 'settings-changed'; userId: number; remote?: boolean }
   /** A user's plan changed: what the short host applies to their links changes. */
   | { kind: 'plan-changed'; userId: number; remote?: boolean }
+  /** Click batches committed for these links (live statistics in the dashboard). */
+  | { kind: 'clicks-recorded'; linkIds: number[]; remote?: boolean }
   /** A custom domain became active (webhooks). */
   | { kind: 'domain-verified'; domain: Domain; remote?: boolean };
 export type AppEventListener = (event: AppEvent) => void;

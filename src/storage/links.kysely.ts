@@ -194,7 +194,15 @@ export async function deleteLink(db: Kysely<Database>, id: number): Promise<void
   await db.deleteFrom('links').where('id', '=', id).execute();
 }
 
+/** Who owns each of these links (deleted ones are left out). */
+export async function linkOwners(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('links').select(['id', 'user_id']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.user_id]));
+}
+
 export const linkStore = {
+  owners: linkOwners,
   insert: insertLink,
   find: findLink,
   list: listLinks,

@@ -105,6 +105,41 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     }
   });
 
+  it('tells a dashboard open on one instance of clicks that another instance took, within 2 s', async () => {
+    const password = 'a long enough secret';
+    ({ headers } = await cliUserWithToken({
+      env,
+      email: 'live@example.com',
+      plan: 'business',
+      tokenName: 'live',
+      password,
+    }));
+    const signIn = await fetch(`${b.apiUrl}/dashboard-api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'live@example.com', password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const link = await (
+      await api(a, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/live' }) })
+    ).json();
+    const stream = await fetch(`${b.apiUrl}/dashboard-api/live`, { headers: { cookie } });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const started = Date.now();
+    expect((await visit(a, link.short_code)).status).toBe(302);
+    while (!text.includes('event: clicks') && Date.now() - started < 2_000) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    await reader.cancel();
+    expect(text).toContain(`event: clicks\ndata: {"link_ids":[${link.id}]}`);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('loses no accepted click when an instance is killed mid-load, and counts none twice', async () => {
     const link = await (
       await api(b, '/links', { method: 'POST', body: JSON.stringify({ redirect_url: 'https://example.com/load' }) })
