@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { createLink } from '../lib/api.ts';
+import { createLink, getSettings } from '../lib/api.ts';
 import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
 import { controlChanges, controlFeatures, draftFrom, isControlPath } from '../lib/link-controls.ts';
 import type { LinkRecord, Me } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
 import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
 import { LinkControlsFields } from './link-controls/link-controls-fields.tsx';
@@ -13,6 +14,8 @@ const shownHere = (path: string) => path === 'redirect_url' || path === 'short_c
 /** A new link: its destination and alias in one row, every link control under "More options". */
 export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: LinkRecord) => void }) {
   const features = controlFeatures(me);
+  // The localisation choice names the account's default; only Business can choose at all.
+  const settings = useData(features.business.allowed ? getSettings : null, []);
   const [url, setUrl] = useState('');
   const [alias, setAlias] = useState('');
   const [controls, setControls] = useState(EMPTY);
@@ -80,8 +83,17 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
         </button>
       </div>
       <details class="controls" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>More options: title, expiry, click limit, UTM, password, A/B split, social preview</summary>
-        <LinkControlsFields draft={controls} onChange={setControls} features={features} destination={url} fe={fe} />
+        <summary>
+          More options: title, expiry, click limit, UTM, password, A/B split, social preview, storefront localisation
+        </summary>
+        <LinkControlsFields
+          draft={controls}
+          onChange={setControls}
+          features={features}
+          destination={url}
+          localizeDefault={settings.data?.localize_default}
+          fe={fe}
+        />
         <button type="submit">Create link</button>
       </details>
       <ErrorMessage error={error} />

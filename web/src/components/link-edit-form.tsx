@@ -21,6 +21,8 @@ import { TargetingRules } from './targeting-rules.tsx';
 interface Props {
   link: LinkWithConditions;
   me: Me;
+  /** The account's storefront localisation default; undefined while unknown. */
+  localizeDefault: boolean | undefined;
   onSaved: (message: string) => void;
 }
 
@@ -29,9 +31,9 @@ const shownHere = (path: string) => path === 'redirect_url' || path.startsWith('
 
 /**
  * Destination, category, domain, active; the link controls (title, expiry, limits, UTM, password,
- * A/B split, preview); and the "Advanced options": conditions and choice page.
+ * A/B split, preview, storefront localisation); and the "Advanced options": conditions and choice page.
  */
-export function LinkEditForm({ link, me, onSaved }: Props) {
+export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
   const { domains: domainsAllowed, targeting, choice_pages: choicePages } = me.features;
   const features = controlFeatures(me);
   const [initial] = useState(() => draftFrom(link));
@@ -48,7 +50,8 @@ export function LinkEditForm({ link, me, onSaved }: Props) {
       link.has_password ||
       link.utm ||
       link.variants ||
-      link.preview,
+      link.preview ||
+      link.localize != null,
     ),
   );
   const categories = useData(listCategories, []);
@@ -155,13 +158,14 @@ export function LinkEditForm({ link, me, onSaved }: Props) {
         </label>
       </div>
       <details class="controls" open={controlsOpen} onToggle={(e) => setControlsOpen(e.currentTarget.open)}>
-        <summary>Title, expiry, click limit, UTM, password, A/B split, social preview</summary>
+        <summary>Title, expiry, click limit, UTM, password, A/B split, social preview, storefront localisation</summary>
         <LinkControlsFields
           draft={controls}
           onChange={setControls}
           features={features}
           destination={url}
           saved={{ hasPassword: link.has_password, clickCount: link.click_count }}
+          localizeDefault={localizeDefault}
           fe={fe}
         />
       </details>

@@ -22,6 +22,7 @@ import type {
   Me,
   NewLink,
   Paginated,
+  Settings,
   TokenRecord,
 } from './types.ts';
 
@@ -30,6 +31,10 @@ export const getMe = () => request<Me>('GET', '/dashboard-api/me');
 export const signIn = (body: CredentialsInput) => request<Me>('POST', '/dashboard-api/signin', body);
 export const signUp = (body: CredentialsInput) => request<Me>('POST', '/dashboard-api/signup', body);
 export const signOut = () => request<void>('POST', '/dashboard-api/signout');
+
+// The account's settings.
+export const getSettings = () => request<Settings>('GET', '/dashboard-api/settings');
+export const updateSettings = (body: Settings) => request<Settings>('PATCH', '/dashboard-api/settings', body);
 
 // API tokens.
 export const listTokens = () => request<DataList<TokenRecord>>('GET', '/dashboard-api/tokens');

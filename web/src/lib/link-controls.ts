@@ -27,6 +27,16 @@ export interface VariantDraft {
   weight: string;
 }
 
+/** Storefront localisation as the form's choices say it: the account's default (null), on (true) or off (false). */
+export type LocalizeChoice = 'default' | 'on' | 'off';
+
+export const localizeChoice = (value: boolean | null | undefined): LocalizeChoice =>
+  value == null ? 'default' : value ? 'on' : 'off';
+
+/** What a link's `localize` means for its visitors, given the account's default (undefined while unknown). */
+export const localizes = (value: boolean | null, accountDefault: boolean | undefined): boolean =>
+  value ?? accountDefault ?? false;
+
 export interface PreviewDraft {
   title: string;
   description: string;
@@ -47,9 +57,10 @@ export interface ControlsDraft {
   utm: UtmDraft;
   variants: VariantDraft[];
   preview: PreviewDraft;
+  localize: LocalizeChoice;
 }
 
-/** Who may use which controls: Pro (title, expiry, limits, UTM) and Business (password, variants, preview). */
+/** Who may use which controls: Pro (title, expiry, limits, UTM) and Business (password, variants, preview, localisation). */
 export interface ControlFeatures {
   pro: FeatureState;
   business: FeatureState;
@@ -120,6 +131,7 @@ export function draftFrom(link?: LinkRecord): ControlsDraft {
       description: link?.preview?.description ?? '',
       image: link?.preview?.image ?? '',
     },
+    localize: localizeChoice(link?.localize),
   };
 }
 
@@ -172,13 +184,15 @@ export function controlChanges(draft: ControlsDraft, initial: ControlsDraft, fea
           ? { title: title || null, description: description || null, image: image || null }
           : null;
     }
+    if (draft.localize !== initial.localize)
+      body.localize = draft.localize === 'default' ? null : draft.localize === 'on';
   }
   return body;
 }
 
 /** The paths of a 422 the controls show at their own fields (e.g. variants.1.weight, utm.source). */
 export function isControlPath(path: string): boolean {
-  return /^(title|expires_at|max_clicks|expired_url|password|utm(\.(source|medium|campaign|term|content))?|variants(\.\d+(\.(url|weight))?)?|preview(\.(title|description|image))?)$/.test(
+  return /^(title|expires_at|max_clicks|expired_url|password|utm(\.(source|medium|campaign|term|content))?|variants(\.\d+(\.(url|weight))?)?|preview(\.(title|description|image))?|localize)$/.test(
     path,
   );
 }

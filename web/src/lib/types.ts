@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import type { Ability, Plan } from '../../../src/core/plans.ts';
 import type { Condition } from '../../../src/core/targeting.ts';
-import type { CreateTokenInput as CreateTokenBody } from '../../../src/schemas/account.ts';
+import type { CreateTokenInput as CreateTokenBody, SettingsBody } from '../../../src/schemas/account.ts';
 import type { FeatureKey, FeatureState } from '../../../src/dashboard/features.ts';
 import type { PageLinks, PageMeta } from '../../../src/schemas/common.ts';
 import type {
@@ -48,6 +48,9 @@ export type LinkChanges = Omit<UpdateLinkInput, 'conditions'> & { conditions?: C
 /** The statistics breakdowns, in the order the link page shows them. */
 export const BREAKDOWNS = ['country', 'device', 'browser', 'os'] as const;
 export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
+
+/** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */
+export type Settings = Static<typeof SettingsBody>;
 
 export interface Paginated<T> {
   data: T[];

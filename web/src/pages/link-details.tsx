@@ -3,7 +3,7 @@ import { LinkControlsSummary } from '../components/link-controls-summary.tsx';
 import { LinkEditForm } from '../components/link-edit-form.tsx';
 import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
-import { getLink, linkStats, updateLink } from '../lib/api.ts';
+import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
 import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type Me } from '../lib/types.ts';
@@ -14,6 +14,8 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
   const link = useData(() => getLink(id), [id]);
   const breakdowns = me.features.breakdowns.allowed;
   const stats = useData(() => linkStats(id, breakdowns ? BREAKDOWNS : []), [id, breakdowns]);
+  // The account's localisation default, for links that follow it; if it fails to load they say "Account default".
+  const settings = useData(getSettings, []);
   if (link.error)
     return (
       <main>
@@ -27,6 +29,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
       </main>
     );
   const l = link.data;
+  const localizeDefault = settings.data?.localize_default;
   const toggle = async () => {
     await updateLink(id, { is_active: !l.is_active });
     announce(l.is_active ? 'Link turned off.' : 'Link turned on.');
@@ -59,6 +62,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         key={l.updated_at}
         link={l}
         me={me}
+        localizeDefault={localizeDefault}
         onSaved={(m) => {
           announce(m);
           link.reload();

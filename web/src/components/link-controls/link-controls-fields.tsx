@@ -8,6 +8,7 @@ import {
   type ControlsDraft,
 } from '../../lib/link-controls.ts';
 import { ExpiryField } from './expiry-field.tsx';
+import { LocalizeField, localizeDescribedBy } from './localize-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { PreviewEditor } from './preview-editor.tsx';
 import { UtmBuilder } from './utm-builder.tsx';
@@ -21,18 +22,22 @@ interface Props {
   destination: string;
   /** The saved link's state, when editing one. */
   saved?: { hasPassword: boolean; clickCount: number };
+  /** The account's storefront localisation default; undefined while unknown. */
+  localizeDefault: boolean | undefined;
   fe: FormErrors;
 }
 
 /**
  * Every link control of extensions §1, for the create and the edit form alike: title, expiry,
- * click limit and expired URL, UTM (Pro); password, A/B split, social preview (Business). What the
+ * click limit and expired URL, UTM (Pro); password, A/B split, social preview, storefront
+ * localisation (Business). What the
  * plan lacks stays visible, locked, with the reason.
  */
-export function LinkControlsFields({ draft, onChange, features, destination, saved, fe }: Props) {
+export function LinkControlsFields({ draft, onChange, features, destination, saved, localizeDefault, fe }: Props) {
   const set = (change: Partial<ControlsDraft>) => onChange({ ...draft, ...change });
   const limitHint = `${fe.form}-max-clicks-hint`;
   const expiredHint = `${fe.form}-expired-url-hint`;
+  const localizeHint = `${fe.form}-localize-hint`;
   return (
     <>
       <fieldset>
@@ -129,6 +134,22 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
             preview={draft.preview}
             onChange={(preview) => set({ preview })}
             destination={destination}
+            fe={fe}
+          />
+        </Locked>
+      </fieldset>
+      <fieldset aria-describedby={localizeDescribedBy(fe, localizeHint)}>
+        <legend>Storefront localisation</legend>
+        <p class="hint" id={localizeHint}>
+          Visitors of Amazon product and search links go to their own country’s Amazon when you have an affiliate tag
+          for that storefront (add one for each on the <a href="#/affiliates">Affiliate tags</a> page), and visitors of
+          Apple links (App Store, Music, Books) to their own country’s store; everyone else gets the original URL.
+        </p>
+        <Locked state={features.business}>
+          <LocalizeField
+            value={draft.localize}
+            onChange={(localize) => set({ localize })}
+            accountDefault={localizeDefault}
             fe={fe}
           />
         </Locked>
