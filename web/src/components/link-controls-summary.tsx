@@ -1,12 +1,29 @@
 import { applyUtm } from '../../../src/core/utm.ts';
 import { draftFrom, timeZoneName, variantShares } from '../lib/link-controls.ts';
-import type { LinkRecord } from '../lib/types.ts';
+import type { FeatureState, LinkRecord } from '../lib/types.ts';
 import { PreviewCard } from './link-controls/preview-card.tsx';
 
 const none = <span class="muted">None</span>;
 
-/** Where a link's controls stand: expiry in the person's own time, clicks against the limit, password, UTM, split, preview. */
-export function LinkControlsSummary({ link: l }: { link: LinkRecord }) {
+interface Props {
+  link: LinkRecord;
+  /** The account's storefront localisation default; undefined while unknown. */
+  localizeDefault: boolean | undefined;
+  /** Whether the plan includes the Business controls: without it the short host does not localise. */
+  business: FeatureState;
+}
+
+/** The localisation state: the link's own choice, or the account's default and where it stands. */
+function localizeText(localize: boolean | null, accountDefault: boolean | undefined): string {
+  if (localize !== null) return localize ? 'On' : 'Off';
+  return accountDefault === undefined ? 'Account default' : `Account default (${accountDefault ? 'on' : 'off'})`;
+}
+
+/**
+ * Where a link's controls stand: expiry in the person's own time, clicks against the limit,
+ * password, UTM, split, preview, storefront localisation.
+ */
+export function LinkControlsSummary({ link: l, localizeDefault, business }: Props) {
   const shares = l.variants ? variantShares(l.variants.map((v) => ({ url: v.url, weight: String(v.weight) }))) : [];
   return (
     <section aria-labelledby="controls-heading">
@@ -62,6 +79,12 @@ export function LinkControlsSummary({ link: l }: { link: LinkRecord }) {
         </dd>
         <dt>Social preview</dt>
         <dd>{l.preview ? <PreviewCard preview={draftFrom(l).preview} destination={l.redirect_url} /> : none}</dd>
+        <dt>Storefront localisation</dt>
+        <dd>
+          <span data-testid="summary-localize">{localizeText(l.localize, localizeDefault)}</span>
+          {/* A setting kept from Business is not applied on another plan (docs/api.md). */}
+          {!business.allowed && <span class="muted"> — not applied: {business.reason}</span>}
+        </dd>
       </dl>
     </section>
   );

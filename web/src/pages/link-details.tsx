@@ -5,6 +5,7 @@ import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
+import { controlFeatures } from '../lib/link-controls.ts';
 import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -56,7 +57,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         {l.category && <> · Category: {l.category.name}</>}
         {l.type === 'choice_page' && <> · Choice page</>}
       </p>
-      <LinkControlsSummary link={l} />
+      <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
       {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
       <LinkEditForm
         key={l.updated_at}
