@@ -22,7 +22,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/tokens':
       return <TokensPage announce={announce} />;
     case '/account':
-      return <AccountPage me={me} />;
+      return <AccountPage me={me} announce={announce} />;
     case '/categories':
       return <CategoriesPage announce={announce} />;
     case '/affiliates':

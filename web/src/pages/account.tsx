@@ -1,4 +1,11 @@
+import { useRef, useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { getSettings, updateSettings } from '../lib/api.ts';
+import { errorId, formatError } from '../lib/errors.ts';
+import { controlFeatures } from '../lib/link-controls.ts';
+import type { Announce } from '../lib/toast.ts';
 import type { FeatureKey, Me } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
 
 const FEATURE_NAMES: Record<FeatureKey, string> = {
   api: 'API access with tokens',
@@ -11,8 +18,82 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   webhooks: 'Webhooks',
 };
 
-/** Who is signed in, their plan, and what it includes (locked features say why). */
-export function AccountPage({ me }: { me: Me }) {
+const HINT = 'localize-default-hint';
+const LOCKED = 'localize-default-locked';
+const ERROR = errorId('settings', 'localize_default');
+
+/**
+ * The account's storefront localisation default (Business), saved as soon as it is switched.
+ * Other plans still see where it stands, locked with the reason.
+ */
+function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }) {
+  const business = controlFeatures(me).business;
+  const settings = useData(getSettings, []);
+  // Shown as switched at once (a checkbox that springs back until the server answers looks broken), and
+  // set back if the save fails. Only the latest save's answer counts, should a second one overtake it.
+  const [shown, setShown] = useState<boolean>();
+  const latest = useRef(0);
+  const [error, setError] = useState<string>();
+  const value = shown ?? settings.data?.localize_default ?? false;
+  const change = async (next: boolean) => {
+    const before = value;
+    const attempt = ++latest.current;
+    setShown(next);
+    try {
+      const result = await updateSettings({ localize_default: next });
+      if (attempt !== latest.current) return;
+      setShown(result.localize_default);
+      setError(undefined);
+      announce(
+        result.localize_default
+          ? 'Saved: storefront localisation is on by default.'
+          : 'Saved: storefront localisation is off by default.',
+      );
+    } catch (e) {
+      if (attempt !== latest.current) return;
+      setShown(before);
+      setError(`Not saved: ${formatError(e)}`);
+    }
+  };
+  const describedBy = [error ? ERROR : undefined, HINT, business.allowed ? undefined : LOCKED].filter(Boolean);
+  return (
+    <section class="card" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+      <ErrorMessage error={settings.error} />
+      <div class="field">
+        <label class="check">
+          <input
+            type="checkbox"
+            name="localize_default"
+            checked={value}
+            disabled={!business.allowed || settings.data === undefined}
+            onChange={(e) => void change(e.currentTarget.checked)}
+            aria-describedby={describedBy.join(' ')}
+            {...(error ? { 'aria-invalid': true } : {})}
+          />
+          Send visitors of Amazon and Apple links to their own country’s store by default
+        </label>
+        {error && (
+          <span class="error field-error" id={ERROR}>
+            {error}
+          </span>
+        )}
+        <span class="hint" id={HINT}>
+          Links set to “Use my account default” follow this; a link set to On or Off keeps its own choice. Amazon
+          visitors go only to storefronts you have an <a href="#/affiliates">affiliate tag</a> for.
+        </span>
+        {!business.allowed && (
+          <p class="locked" role="note" id={LOCKED}>
+            <span class="badge locked">Locked</span> {business.reason}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Who is signed in, their plan, what it includes (locked features say why), and the account's settings. */
+export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
       <h1>Account</h1>
@@ -32,6 +113,7 @@ export function AccountPage({ me }: { me: Me }) {
       <p class="muted">
         Plans are changed by your administrator (<code>hoplink user set-plan</code>).
       </p>
+      <LocalizeDefaultSetting me={me} announce={announce} />
     </main>
   );
 }
