@@ -42,13 +42,22 @@ export function TrendChart({ trend }: { trend: Array<{ date: string; clicks: num
   );
 }
 
-export function Breakdown({ title, rows }: { title: string; rows: Array<{ value: string; clicks: number }> }) {
+export function Breakdown({
+  title,
+  rows,
+  empty = 'No clicks yet.',
+}: {
+  title: string;
+  rows: Array<{ value: string; clicks: number }>;
+  /** What an empty table says. */
+  empty?: string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   return (
     <section class="breakdown">
       <h3>{title}</h3>
       {rows.length === 0 ? (
-        <p class="muted">No clicks yet.</p>
+        <p class="muted">{empty}</p>
       ) : (
         <table>
           <tbody>

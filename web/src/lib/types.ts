@@ -45,8 +45,8 @@ export type LinkWithConditions = LinkRecord & { conditions: Condition[] };
 export type NewLink = Omit<CreateLinkInput, 'conditions'> & { conditions?: Condition[] };
 export type LinkChanges = Omit<UpdateLinkInput, 'conditions'> & { conditions?: Condition[] };
 
-/** The statistics breakdowns, in the order the link page shows them. */
-export const BREAKDOWNS = ['country', 'device', 'browser', 'os'] as const;
+/** The statistics breakdowns, in the order the link page shows them; `storefront` only counts localised clicks. */
+export const BREAKDOWNS = ['country', 'device', 'browser', 'os', 'storefront'] as const;
 export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
 
 /** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */

@@ -5,7 +5,7 @@ import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
-import { controlFeatures } from '../lib/link-controls.ts';
+import { controlFeatures, localizes } from '../lib/link-controls.ts';
 import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -70,7 +70,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         }}
       />
       <QrCode url={l.short_url} name={l.short_code} />
-      <LinkStatistics stats={stats.data} error={stats.error} />
+      <LinkStatistics stats={stats.data} error={stats.error} localizes={localizes(l.localize, localizeDefault)} />
     </main>
   );
 }
