@@ -60,7 +60,7 @@ function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }
     <section class="card" aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
       <ErrorMessage error={settings.error} />
-      <div class="field">
+      <div class="field setting">
         <label class="check">
           <input
             type="checkbox"
