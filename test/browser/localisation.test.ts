@@ -202,6 +202,55 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     expect(await page.getByText('No visitor sent to another storefront yet.').isVisible()).toBe(true);
   });
 
+  it('shows a failed save at the checkbox, and a 422 on localize at its fieldset (answers simulated in the browser)', async () => {
+    // The server has no way to refuse these from the dashboard's own input, so the answers are faked here.
+    await page.route('**/dashboard-api/settings', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.fallback(),
+    );
+    await gotoPage(page, '/account', 'Account');
+    const box = checkbox(page);
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    const error = page.locator('#settings-error-localize_default');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('Not saved: Something went wrong on our side. Please try again.');
+    expect(await box.isChecked()).toBe(true);
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect((await box.getAttribute('aria-describedby'))!.split(' ')).toContain('settings-error-localize_default');
+    await page.unroute('**/dashboard-api/settings');
+    expect(await (await page.request.get(`${service.apiUrl}/dashboard-api/settings`)).json()).toEqual({
+      localize_default: true,
+    });
+
+    await page.route('**/api/v1/links', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'The given data was invalid.', errors: { localize: ['Not this one.'] } }),
+          })
+        : route.fallback(),
+    );
+    await gotoPage(page, '/links', 'Links');
+    const { form, localisation } = await openCreateForm(page);
+    await form.getByLabel('Destination URL').fill('https://www.amazon.com/dp/B0C2222222');
+    await localisation.getByLabel('On', { exact: true }).check();
+    await form.getByRole('button', { name: 'Create link' }).click();
+    const message = localisation.locator('#new-error-localize');
+    await message.waitFor();
+    expect(await message.innerText()).toBe('Not this one.');
+    expect((await localisation.getAttribute('aria-describedby'))!.split(' ')).toEqual([
+      'new-error-localize',
+      'new-localize-hint',
+    ]);
+    expect(await localisation.getByLabel('On', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('alert').innerText()).toBe('Please correct the marked fields.');
+    await page.unroute('**/api/v1/links');
+  });
+
   it('shows the control and the setting locked with the reason to a Pro user, and never sends localize', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     try {
