@@ -214,7 +214,8 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     const box = checkbox(page);
     await expect.poll(() => box.isEnabled()).toBe(true);
     expect(await box.isChecked()).toBe(true);
-    await box.uncheck();
+    // click, not uncheck: the faked failure can set the box back before uncheck would look at it.
+    await box.click();
     const error = page.locator('#settings-error-localize_default');
     await error.waitFor();
     expect(await error.innerText()).toBe('Not saved: Something went wrong on our side. Please try again.');
