@@ -97,7 +97,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   app.patch('/settings', { schema: { hide: true, body: SettingsBody } }, async (request) => {
     const session = await requireSession(request);
     const settings = await uow.transact((work) =>
-      updateSettings(work, session.user.id, { localizeDefault: request.body.localize_default }),
+      updateSettings(work, session.user, { localizeDefault: request.body.localize_default }),
     );
     return { localize_default: settings.localizeDefault };
   });

@@ -1,6 +1,6 @@
 import { AppError, invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
-import { hasBusinessAccess, type Ability, type Plan } from '../core/plans.ts';
+import { assertBusiness, hasBusinessAccess, type Ability, type Plan } from '../core/plans.ts';
 import { isBreachedPassword } from './breached-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
@@ -58,9 +58,11 @@ export function getSettings(stores: Stores, userId: number): Promise<UserSetting
   return stores.users.settings(userId);
 }
 
-export async function updateSettings(work: Work, userId: number, settings: UserSettings): Promise<UserSettings> {
-  await work.stores.users.updateSettings(userId, settings);
-  work.emit({ kind: 'settings-changed', userId });
+export async function updateSettings(work: Work, user: User, settings: UserSettings): Promise<UserSettings> {
+  // Today's only setting is a Business feature's default.
+  assertBusiness(user.plan, 'Storefront localisation');
+  await work.stores.users.updateSettings(user.id, settings);
+  work.emit({ kind: 'settings-changed', userId: user.id });
   return settings;
 }
 

@@ -304,18 +304,24 @@ describe('storefront localisation (extensions §4), with addresses the GeoIP dat
     };
     await t.ctx.uow.transact((work) => changePlan(work, email, 'business'));
     await t.api('POST', '/affiliates', { affiliate_program_id: 3, tag: 'standard-21' }, session);
+    await t.ctx.uow.transact((work) => changePlan(work, email, 'free'));
     const link = (
       await t.api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0C7654321' }, session)
     ).json();
     const location = async () => (await visit(`/${link.short_code}`, { from: GERMANY })).headers.get('location');
     expect(await location()).toBe('https://www.amazon.com/dp/B0C7654321');
 
-    const settings = await t.app.inject({
-      method: 'PATCH',
-      url: '/dashboard-api/settings',
-      headers: session,
-      payload: { localize_default: true },
-    });
+    const patchSettings = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/dashboard-api/settings',
+        headers: session,
+        payload: { localize_default: true },
+      });
+    // A Free account cannot turn on a Business feature's default.
+    expect((await patchSettings()).statusCode).toBe(403);
+    await t.ctx.uow.transact((work) => changePlan(work, email, 'business'));
+    const settings = await patchSettings();
     expect(settings.json()).toEqual({ localize_default: true });
     const read = await t.app.inject({ method: 'GET', url: '/dashboard-api/settings', headers: session });
     expect(read.json()).toEqual({ localize_default: true });
