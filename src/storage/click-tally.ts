@@ -124,6 +124,35 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   };
 }
 
+/**
+ * The account rollup of a batch: each owner's clicks and new unique visitors per day, from the
+ * batch's per-link rows (`ownerOf` maps the links the writer found to their owners).
+ */
+export function ownerDays(
+  daily: ReadonlyArray<{ linkId: number; day: string; clicks: number }>,
+  freshVisitors: ReadonlyArray<{ linkId: number; day: string; count: number }>,
+  ownerOf: (linkId: number) => number | undefined,
+): Array<{ userId: number; day: string; clicks: number; unique: number }> {
+  const days = new Map<string, { userId: number; day: string; clicks: number; unique: number }>();
+  const entry = (linkId: number, day: string) => {
+    const userId = ownerOf(linkId);
+    if (userId === undefined) return undefined;
+    const key = `${userId}\n${day}`;
+    let found = days.get(key);
+    if (!found) days.set(key, (found = { userId, day, clicks: 0, unique: 0 }));
+    return found;
+  };
+  for (const d of daily) {
+    const found = entry(d.linkId, d.day);
+    if (found) found.clicks += d.clicks;
+  }
+  for (const v of freshVisitors) {
+    const found = entry(v.linkId, v.day);
+    if (found) found.unique += v.count;
+  }
+  return [...days.values()];
+}
+
 function addTo<T extends { clicks: number }>(map: Map<string, T>, key: string, entry: T): void {
   const existing = map.get(key);
   if (existing) existing.clicks += entry.clicks;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
-import { tallyClicks } from './click-tally.ts';
+import { ownerDays, tallyClicks } from './click-tally.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
@@ -19,10 +19,13 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
   if (events.length === 0) return;
   {
     const ids = [...new Set(events.map((e) => e.linkId))];
-    const existing = new Set(
-      (await trx.selectFrom('links').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+    const owners = new Map(
+      (await trx.selectFrom('links').select(['id', 'user_id']).where('id', 'in', ids).execute()).map((r) => [
+        r.id,
+        r.user_id,
+      ]),
     );
-    const live = events.filter((e) => existing.has(e.linkId));
+    const live = events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
     for (let i = 0; i < live.length; i += INSERT_CHUNK) {
       await trx
@@ -103,21 +106,34 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
         .execute();
     }
     const now = Date.now();
-    await countNewVisitors(
+    const fresh = await countNewVisitors(
       trx,
       t.visitors.filter((v) => countsAsVisitorDay(v.day, now)),
     );
+    for (const o of ownerDays(t.daily, fresh, (linkId) => owners.get(linkId))) {
+      await trx
+        .insertInto('user_daily_stats')
+        .values({ user_id: o.userId, day: o.day, clicks: o.clicks, unique_clicks: o.unique })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day']).doUpdateSet({
+            clicks: sql`user_daily_stats.clicks + excluded.clicks`,
+            unique_clicks: sql`user_daily_stats.unique_clicks + excluded.unique_clicks`,
+          }),
+        )
+        .execute();
+    }
   }
 }
 
 /**
  * Unique visitors: each visitor salted with their day's salt is inserted once per link and day;
- * only the rows actually inserted (visitors not seen that day yet) add to unique_clicks.
+ * only the rows actually inserted (visitors not seen that day yet) add to unique_clicks. Answers
+ * those new visitors' counts per link and day.
  */
 async function countNewVisitors(
   trx: Kysely<Database>,
   visitors: ReadonlyArray<{ linkId: number; day: string; visitor: string }>,
-): Promise<void> {
+): Promise<Array<{ linkId: number; day: string; count: number }>> {
   const salts = new Map<string, string>();
   for (const { day } of visitors) if (!salts.has(day)) salts.set(day, await daySalt(trx, day));
   const fresh = new Map<string, { linkId: number; day: string; count: number }>();
@@ -145,6 +161,7 @@ async function countNewVisitors(
       .where('day', '=', day)
       .execute();
   }
+  return [...fresh.values()];
 }
 
 const utcToday = () => new Date().toISOString().slice(0, 10);

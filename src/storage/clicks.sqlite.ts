@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
-import { tallyClicks } from './click-tally.ts';
+import { ownerDays, tallyClicks } from './click-tally.ts';
 
 /** Rows per multi-row insert: large enough to amortise each statement, small enough to prepare once. */
 const ROWS_PER_INSERT = 100;
@@ -22,7 +22,7 @@ const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
  * reads, then writes, fails at once with "database is locked" when that happens).
  */
 export function createSqliteClickWriter(sqlite: SQLite.Database): (events: readonly ClickEvent[]) => void {
-  const linkExists = sqlite.prepare('select 1 from links where id = ?').pluck();
+  const ownerOf = sqlite.prepare('select user_id from links where id = ?').pluck();
   const insertOne = sqlite.prepare(`insert into clicks ${CLICK_COLUMNS} values ${CLICK_VALUES}`);
   const insertMany = sqlite.prepare(
     `insert into clicks ${CLICK_COLUMNS} values ${Array(ROWS_PER_INSERT).fill(CLICK_VALUES).join(', ')}`,
@@ -48,6 +48,11 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
   const addVisitor = sqlite.prepare(
     'insert into link_daily_visitors (link_id, day, visitor) values (?, ?, ?) on conflict do nothing',
   );
+  const bumpOwnerDay = sqlite.prepare(
+    'insert into user_daily_stats (user_id, day, clicks, unique_clicks) values (?, ?, ?, ?) ' +
+      'on conflict (user_id, day) do update set clicks = user_daily_stats.clicks + excluded.clicks, ' +
+      'unique_clicks = user_daily_stats.unique_clicks + excluded.unique_clicks',
+  );
   const bumpUnique = sqlite.prepare(
     'update link_daily_stats set unique_clicks = unique_clicks + ? where link_id = ? and day = ?',
   );
@@ -68,8 +73,12 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
 
   const write = sqlite.transaction((events: readonly ClickEvent[]) => {
     // Clicks of links deleted meanwhile are skipped (the write lock keeps the answer true).
-    const linkIds = new Set(events.map((e) => e.linkId));
-    const gone = [...linkIds].filter((linkId) => !linkExists.get(linkId));
+    const owners = new Map<number, number>();
+    for (const linkId of new Set(events.map((e) => e.linkId))) {
+      const userId = ownerOf.get(linkId) as number | undefined;
+      if (userId !== undefined) owners.set(linkId, userId);
+    }
+    const gone = [...new Set(events.map((e) => e.linkId))].filter((linkId) => !owners.has(linkId));
     const live = gone.length === 0 ? events : events.filter((e) => !gone.includes(e.linkId));
     if (live.length === 0) return;
 
@@ -104,6 +113,9 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
       else fresh.set(key, { linkId: v.linkId, day: v.day, count: 1 });
     }
     for (const f of fresh.values()) bumpUnique.run(f.count, f.linkId, f.day);
+    for (const o of ownerDays(t.daily, [...fresh.values()], (linkId) => owners.get(linkId))) {
+      bumpOwnerDay.run(o.userId, o.day, o.clicks, o.unique);
+    }
   });
   return (events) => {
     if (events.length > 0) write.immediate(events);

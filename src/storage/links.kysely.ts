@@ -197,7 +197,11 @@ export async function deleteLink(db: Kysely<Database>, id: number): Promise<void
 /** Who owns each of these links (deleted ones are left out). */
 export async function linkOwners(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('links').select(['id', 'user_id']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('links')
+    .select(['id', 'user_id'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 

@@ -108,6 +108,13 @@ export interface LinkDailyStatsTable {
   unique_clicks: ColumnType<number, number | undefined, number>;
 }
 
+export interface UserDailyStatsTable {
+  user_id: number;
+  day: string;
+  clicks: number;
+  unique_clicks: number;
+}
+
 export interface DailySaltsTable {
   day: string;
   salt: string;
@@ -211,6 +218,7 @@ export interface Database {
   clicks: ClicksTable;
   link_daily_stats: LinkDailyStatsTable;
   daily_salts: DailySaltsTable;
+  user_daily_stats: UserDailyStatsTable;
   link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;

@@ -101,20 +101,20 @@ export async function optionPicks(
   return rows.map((row) => ({ url: row.url, picks: Number(row.picks) }));
 }
 
-/** The account's all-time totals: clicks from links.click_count, unique visitors from the daily rollup. */
+/**
+ * The account's all-time totals, from its daily rollup: like the trend, they keep the clicks of
+ * links deleted since (the account did get them).
+ */
 export async function accountTotals(db: Kysely<Database>, userId: number): Promise<{ clicks: number; unique: number }> {
-  const clicks = await db
-    .selectFrom('links')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('click_count'), eb.lit(0)).as('clicks'))
+  const row = await db
+    .selectFrom('user_daily_stats')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'),
+      eb.fn.coalesce(eb.fn.sum<number>('unique_clicks'), eb.lit(0)).as('unique'),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const unique = await db
-    .selectFrom('link_daily_stats')
-    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('link_daily_stats.unique_clicks'), eb.lit(0)).as('unique'))
-    .where('links.user_id', '=', userId)
-    .executeTakeFirst();
-  return { clicks: Number(clicks?.clicks ?? 0), unique: Number(unique?.unique ?? 0) };
+  return { clicks: Number(row?.clicks ?? 0), unique: Number(row?.unique ?? 0) };
 }
 
 /** The account's clicks and unique visitors per day of the range. */
@@ -124,19 +124,13 @@ export async function accountDaily(
   range: DayRange,
 ): Promise<Map<string, DayCounts>> {
   const rows = await db
-    .selectFrom('link_daily_stats')
-    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
-    .select((eb) => [
-      'link_daily_stats.day as day',
-      eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
-      eb.fn.sum<number>('link_daily_stats.unique_clicks').as('unique'),
-    ])
-    .where('links.user_id', '=', userId)
-    .where('link_daily_stats.day', '>=', range.from)
-    .where('link_daily_stats.day', '<=', range.to)
-    .groupBy('link_daily_stats.day')
+    .selectFrom('user_daily_stats')
+    .select(['day', 'clicks', 'unique_clicks'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
     .execute();
-  return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique) }]));
+  return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique_clicks) }]));
 }
 
 /** The account's links with the most clicks over the range (ties: the newer link first). */
@@ -167,11 +161,10 @@ export async function topLinks(
 
 export async function accountClicksSince(db: Kysely<Database>, userId: number, fromDay: string): Promise<number> {
   const row = await db
-    .selectFrom('link_daily_stats')
-    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('link_daily_stats.clicks'), eb.lit(0)).as('clicks'))
-    .where('links.user_id', '=', userId)
-    .where('link_daily_stats.day', '>=', fromDay)
+    .selectFrom('user_daily_stats')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'))
+    .where('user_id', '=', userId)
+    .where('day', '>=', fromDay)
     .executeTakeFirst();
   return Number(row?.clicks ?? 0);
 }

@@ -12,7 +12,7 @@ import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../s
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { breakdown, clicksSince, dailyClicks, optionPicks } from '../../src/storage/stats.kysely.ts';
+import { accountDaily, breakdown, clicksSince, dailyClicks, optionPicks } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
@@ -151,6 +151,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(Object.fromEntries(await dailyClicks(handle.db, other, { from: yesterday, to: yesterday }))).toEqual({
       [yesterday]: { clicks: 1, unique: 1 },
     });
+    // The owner's daily rollup adds both links up (the account overview reads it).
+    const account = await accountDaily(handle.db, userId, { from: yesterday, to: today });
+    expect(account.get(yesterday)).toEqual({ clicks: 5, unique: 3 });
+    expect(account.get(today)!.clicks).toBeGreaterThanOrEqual(2);
   });
 
   it('counts a visit written days late as a click, not as a unique visitor (its day is closed)', async () => {
