@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { linkTools } from '../helpers/edge.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
 // Extensions §1 on the short host: expiry, click limits, passwords, previews, variants and UTM,
@@ -44,16 +45,7 @@ const postPassword = (path: string, password: string, from: string, cookie?: str
     body: new URLSearchParams({ password }).toString(),
   });
 
-async function createLink(payload: Record<string, unknown>) {
-  const res = await t.api('POST', '/links', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function clickCount(id: number): Promise<number> {
-  await t.ctx.clicks.flush();
-  return (await t.api('GET', `/links/${id}`)).json().click_count;
-}
+const { createLink, clickCount } = linkTools(t);
 
 describe('expired links', () => {
   it('send visitors to expired_url once expires_at has passed, and count nothing', async () => {

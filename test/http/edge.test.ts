@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { linkTools } from '../helpers/edge.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
 const t = useTestApp(
@@ -43,16 +44,7 @@ function visitAs(host: string, path: string): Promise<{ status: number; location
   });
 }
 
-async function createLink(payload: Record<string, unknown>) {
-  const res = await t.api('POST', '/links', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function clickCount(id: number): Promise<number> {
-  await t.ctx.clicks.flush();
-  return (await t.api('GET', `/links/${id}`)).json().click_count;
-}
+const { createLink, clickCount } = linkTools(t);
 
 describe('the short host', () => {
   it('redirects with 302, Location and Cache-Control: private, no-store', async () => {
