@@ -179,6 +179,36 @@ describe('password-protected links', () => {
   });
 });
 
+describe('a burst of password guesses', () => {
+  it('hashes a bounded few at a time, refuses the rest with 503, and never holds up redirects', async () => {
+    const locked = await createLink({ redirect_url: 'https://example.com/locked', password: 'open sesame' });
+    const plain = await createLink({ redirect_url: 'https://example.com/plain' });
+    // 100 guesses from 100 addresses (no lock-out), all at once.
+    const guesses = Array.from({ length: 100 }, (_, i) =>
+      postPassword(`/${locked.short_code}`, `guess ${i}`, `81.2.${70 + Math.floor(i / 200)}.${i % 200}`).then(
+        (res) => ({ status: res.status, at: performance.now() }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const redirects = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        visit(`/${plain.short_code}`).then((res) => ({ status: res.status, at: performance.now() })),
+      ),
+    );
+    const answered = await Promise.all(guesses);
+    expect(redirects.every((r) => r.status === 302)).toBe(true);
+    // The redirects were answered while guesses were still being hashed.
+    const lastGuess = Math.max(...answered.map((a) => a.at));
+    expect(Math.max(...redirects.map((r) => r.at))).toBeLessThan(lastGuess);
+    const statuses = answered.map((a) => a.status);
+    // One hash at a time with 32 waiting: the rest are told to come back, not queued.
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(50);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(33);
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    // 33 scrypt hashes one after another take seconds on a busy 2-core machine.
+  }, 60_000);
+});
+
 describe('previews for link-preview crawlers', () => {
   it('give crawlers the card, escaped, and count nothing; people still get the redirect', async () => {
     const link = await createLink({
