@@ -16,6 +16,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'domain-verification': ['core'],
   services: ['core', 'schemas', 'storage', 'outbound', 'domain-verification'],
   webhooks: ['core', 'schemas', 'storage', 'services', 'outbound'],
+  'link-health': ['core', 'storage', 'services', 'outbound'],
   redis: ['core', 'services', 'clicks'],
   clicks: ['core', 'storage', 'services', 'redis'],
 };

@@ -31,6 +31,19 @@ export interface Config {
     timeoutMs: number;
     clickBatchMs: number;
   };
+  /** The background link checker (extensions §4 "Link health"). */
+  linkChecks: {
+    /** How often each link is checked; 0: no background checks (checks asked for still run). */
+    intervalHours: number;
+    /** Development and tests only: let the checker reach loopback and private addresses. */
+    allowPrivate: boolean;
+    /** How often the checker looks for due links. */
+    pollIntervalMs: number;
+    /** Network time per destination, all its redirects together. */
+    timeoutMs: number;
+    /** Requests in flight at once. */
+    concurrency: number;
+  };
   /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
   cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
 }
@@ -145,6 +158,13 @@ export function loadConfig(env: Env = process.env): Config {
       pollIntervalMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
       clickBatchMs: integer(env, 'WEBHOOK_CLICK_BATCH_MS', 10_000, 10, 3_600_000),
+    },
+    linkChecks: {
+      intervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', 24, 0, 8760),
+      allowPrivate: boolean(env, 'LINK_CHECK_ALLOW_PRIVATE', false),
+      pollIntervalMs: integer(env, 'LINK_CHECK_POLL_MS', 60_000, 10, 3_600_000),
+      timeoutMs: integer(env, 'LINK_CHECK_TIMEOUT_MS', 10_000, 100, 60_000),
+      concurrency: integer(env, 'LINK_CHECK_CONCURRENCY', 4, 1, 64),
     },
     cloudflare: cloudflare(env),
   };

@@ -23,6 +23,8 @@ import { TokenAuthenticator } from './services/tokens.ts';
 import { UnitOfWork } from './services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle, type Engine } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
+import { LINK_CHECK_DEFAULTS, LinkChecker } from './link-health/checker.ts';
+import { createDnsResolver } from './outbound/dns-resolver.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 
@@ -48,6 +50,8 @@ export interface AppContext {
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
   webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
+  /** Checks links' destinations in the background and on demand (link health). */
+  linkChecker: LinkChecker;
   /** The offline GeoIP database, opened once (targeting and enrichment share it). */
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
@@ -107,11 +111,13 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     if (event.kind === 'updated' || event.kind === 'deleted') clickLimits.linkChanged(event.kind, event.link.id);
   });
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
+  const linkChecker = startLinkChecker(config, uow, events, logError);
 
   // Accepted clicks are handed on before anything else stops; the database closes last.
   const shutdownSteps = [
     () => pipeline.close(),
     async () => stopRetention(),
+    () => linkChecker.close(),
     () => webhooks.publisher.close(),
     () => webhooks.worker.close(),
     async () => redis?.close(),
@@ -129,6 +135,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     rateLimiters: redis?.rateLimiters ?? memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
     webhooks,
+    linkChecker,
     geo,
     clicks: pipeline.sink,
     clickLimits,
@@ -207,6 +214,7 @@ function startWebhooks(
       publisher.linkChanged(event.kind, event.link);
     if (event.kind === 'domain-verified')
       publisher.domainVerified(event.domain.userId, domainRecord(event.domain, shortHostname));
+    if (event.kind === 'link-broken') publisher.linkBroken(event.link);
   });
   const worker = new WebhookWorker(uow, {
     ...config.webhooks,
@@ -217,6 +225,37 @@ function startWebhooks(
   });
   worker.start();
   return { publisher, worker };
+}
+
+/**
+ * The link checker: names resolved through DNS_SERVERS when set (as domain verification does),
+ * every address through the guard. A link whose destinations may have changed (an edit, new
+ * choice-page options) is due again at once, in a unit of work of its own after the edit's commit.
+ */
+function startLinkChecker(
+  config: Config,
+  uow: UnitOfWork,
+  events: EventBus,
+  logError: (what: string) => (error: unknown) => void,
+): LinkChecker {
+  const settings = config.linkChecks;
+  const checker = new LinkChecker(uow, {
+    ...LINK_CHECK_DEFAULTS,
+    intervalMs: settings.intervalHours * 3_600_000,
+    pollIntervalMs: settings.pollIntervalMs,
+    timeoutMs: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    allowPrivate: settings.allowPrivate,
+    resolveHost: createDnsResolver({ servers: config.dnsServers }),
+    onError: logError('link check failed'),
+  });
+  const recheck = logError('could not schedule a link check');
+  events.subscribe((event) => {
+    if (event.remote || event.kind !== 'updated') return;
+    uow.transact((work) => work.stores.linkHealth.markDue(event.link.id)).catch(recheck);
+  });
+  checker.start();
+  return checker;
 }
 
 /** Custom domains: Cloudflare for SaaS when configured, else DNS verification. */

@@ -68,7 +68,12 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       const { uow, config } = ctx;
-      await api.register(linkRoutes, { uow, appUrl: config.appUrl, shortUrl: config.shortUrl });
+      await api.register(linkRoutes, {
+        uow,
+        appUrl: config.appUrl,
+        shortUrl: config.shortUrl,
+        checkLink: (linkId) => ctx.linkChecker.checkNow(linkId),
+      });
       await api.register(statsRoutes, { uow });
       await api.register(rawClickRoutes, { uow });
       await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });

@@ -27,6 +27,13 @@ export function linkResource(link: Link, shortBase: string) {
     preview: link.preview,
     is_expired: isExpired(link, Date.now()),
     localize: link.localize,
+    health: {
+      status: link.health.status,
+      checked_at: link.health.checkedAt,
+      http_status: link.health.httpStatus,
+      error: link.health.error,
+      affiliate_tag_lost: link.health.affiliateTagLost,
+    },
     created_at: link.createdAt,
     updated_at: link.updatedAt,
   };

@@ -1,4 +1,5 @@
 import type { DomainStatus } from './domain-status.ts';
+import type { LinkHealth } from './link-health.ts';
 import type { Ability, Plan } from './plans.ts';
 import type { Condition } from './targeting.ts';
 import type { Utm } from './utm.ts';
@@ -82,6 +83,8 @@ export interface Link extends LinkControls {
   category: { id: number; name: string } | null;
   domain: { id: number; hostname: string } | null;
   conditions: Condition[];
+  /** The last check of its destinations (extensions §4); unknown before the first. */
+  health: LinkHealth;
   createdAt: string;
   updatedAt: string;
 }
@@ -125,6 +128,7 @@ export const WEBHOOK_EVENTS = [
   'link.updated',
   'link.deleted',
   'link.clicked',
+  'link.broken',
   'domain.verified',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -27,14 +27,23 @@ export interface ResolvedTarget {
   family: 4 | 6;
 }
 
+/** Resolves a host name to its addresses (the system's getaddrinfo by default). */
+export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemLookup: ResolveHost = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
 /**
  * Resolves the host once and checks the address; the caller then connects to exactly that
  * address, so a DNS answer that changes between check and connect (rebinding) cannot slip past.
  */
-export async function resolveDeliveryTarget(hostname: string, allowPrivate: boolean): Promise<ResolvedTarget> {
+export async function resolveDeliveryTarget(
+  hostname: string,
+  allowPrivate: boolean,
+  resolveHost: ResolveHost = systemLookup,
+): Promise<ResolvedTarget> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
-  const candidates = literal ? [{ address: bare, family: literal }] : await lookup(bare, { all: true, verbatim: true });
+  const candidates = literal ? [{ address: bare, family: literal }] : await resolveHost(bare);
   const usable = allowPrivate ? candidates : candidates.filter((candidate) => isPublicAddress(candidate.address));
   const chosen = usable[0];
   if (!chosen) {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { HEALTH_STATUSES } from '../core/link-health.ts';
 import { LINK_SORTS } from '../core/model.ts';
 import {
   CONDITION_TYPES,
@@ -185,6 +186,37 @@ const LinkControlFields = {
   ),
 };
 
+export const LinkHealthSchema = Type.Object(
+  {
+    status: Type.Enum(HEALTH_STATUSES, {
+      description:
+        'ok: every destination answered 2xx (after following redirects); broken: a destination answered ' +
+        '4xx/5xx, did not resolve, did not answer in time, redirected more than 10 times or resolved to a ' +
+        'refused address; unknown: not checked yet, or a destination answered 429/503 (checked again sooner).',
+    }),
+    checked_at: Type.Union([Timestamp, Type.Null()]),
+    http_status: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The status that decided (the broken destination’s), else the main destination’s final status.',
+    }),
+    error: Type.Union([Type.String(), Type.Null()], { description: 'Why it is broken or unknown; null when ok.' }),
+    affiliate_tag_lost: Type.Union([Type.Boolean(), Type.Null()], {
+      description:
+        'Your affiliate tag was on the first request but not on the URL the redirects ended at; null before a check got an answer.',
+    }),
+  },
+  {
+    description: 'The last check of the link’s destinations (Business accounts’ active links, every 24 h by default).',
+  },
+);
+
+const HEALTH_EXAMPLE = {
+  status: 'ok',
+  checked_at: '2026-11-02T06:00:00.000Z',
+  http_status: 200,
+  error: null,
+  affiliate_tag_lost: false,
+};
+
 /** A link as the API answers it (examples for the OpenAPI document). */
 export const LINK_EXAMPLE = {
   id: 42,
@@ -206,6 +238,7 @@ export const LINK_EXAMPLE = {
   preview: null,
   is_expired: false,
   localize: null,
+  health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
 };
@@ -273,6 +306,7 @@ export const LinkSchema = Type.Object(
     localize: Type.Union([Type.Boolean(), Type.Null()], {
       description: "Storefront localisation; null follows the account's default.",
     }),
+    health: LinkHealthSchema,
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -348,6 +382,9 @@ export const ListLinksQuery = Type.Object(
     direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     category_id: Type.Optional(Id),
     search: Type.Optional(Type.String({ maxLength: 255 })),
+    health: Type.Optional(
+      Type.Enum(HEALTH_STATUSES, { description: 'Only links whose last check found this: ok, broken or unknown.' }),
+    ),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 15 })),
     page: Type.Optional(
       Type.Integer({

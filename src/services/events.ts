@@ -14,6 +14,8 @@ export type AppEvent =
   | { kind: 'plan-changed'; userId: number; remote?: boolean }
   /** Click batches committed for these links (live statistics in the dashboard). */
   | { kind: 'clicks-recorded'; linkIds: number[]; remote?: boolean }
+  /** A link's check found it broken after it was ok or unknown (webhooks: link.broken). */
+  | { kind: 'link-broken'; link: Link; remote?: boolean }
   /** A custom domain became active (webhooks). */
   | { kind: 'domain-verified'; domain: Domain; remote?: boolean };
 export type AppEventListener = (event: AppEvent) => void;

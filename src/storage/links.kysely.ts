@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../core/errors.ts';
+import { HEALTH_STATUSES, type HealthStatus } from '../core/link-health.ts';
 import type { Link, LinkControls, LinkSort, LinkType } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import { timestamp } from '../core/time.ts';
@@ -12,6 +13,7 @@ export interface LinkListQuery {
   direction: 'asc' | 'desc';
   categoryId?: number | undefined;
   search?: string | undefined;
+  health?: HealthStatus | undefined;
   page: number;
   perPage: number;
 }
@@ -72,10 +74,19 @@ function toLink(row: LinkRow): Link {
     variants: parseJson(row.variants),
     preview: parseJson(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
+    health: {
+      status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
+      checkedAt: row.health_checked_at,
+      httpStatus: row.health_http_status === null ? null : Number(row.health_http_status),
+      error: row.health_error,
+      affiliateTagLost: row.health_affiliate_tag_lost === null ? null : Boolean(row.health_affiliate_tag_lost),
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
+
+const isHealthStatus = (value: string): value is HealthStatus => (HEALTH_STATUSES as readonly string[]).includes(value);
 
 function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
@@ -140,6 +151,7 @@ export async function findLink(db: Kysely<Database>, id: number): Promise<Link |
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
   let filtered = db.selectFrom('links').where('links.user_id', '=', query.userId);
   if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
+  if (query.health !== undefined) filtered = filtered.where('links.health_status', '=', query.health);
   if (query.search) {
     // lower() on both sides gives the same case-insensitive match on SQLite and PostgreSQL;
     // the escape keeps % and _ in the search text literal.

@@ -79,6 +79,15 @@ export interface LinksTable {
   preview: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 or 0; null follows the owner's users.localize_default. */
   localize: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Link health (migration 008): the last check, and the checker's schedule and lease. */
+  health_status: ColumnType<string, string | undefined, string>;
+  health_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  health_http_status: ColumnType<number | null, number | null | undefined, number | null>;
+  health_error: ColumnType<string | null, string | null | undefined, string | null>;
+  health_affiliate_tag_lost: ColumnType<number | null, number | null | undefined, number | null>;
+  health_due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  health_locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+  health_lease: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -5,6 +5,7 @@ import { clickStore } from './clicks.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
 import { healthStore } from './health.kysely.ts';
 import { landingOptionStore } from './landing-options.kysely.ts';
+import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
 import { redirectStore } from './redirect.kysely.ts';
 import type { Database } from './schema.ts';
@@ -47,6 +48,7 @@ export function storesFor(db: Executor) {
     clicks: bind(db, clickStore),
     redirect: bind(db, redirectStore),
     health: bind(db, healthStore),
+    linkHealth: bind(db, linkHealthStore),
   };
 }
 

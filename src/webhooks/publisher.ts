@@ -39,6 +39,11 @@ export class WebhookPublisher {
     this.#track(this.publish(link.userId, `link.${kind}`, this.#serializeLink(link)));
   }
 
+  /** A link's check found it broken (sent once per turn from ok or unknown to broken). */
+  linkBroken(link: Link): void {
+    this.#track(this.publish(link.userId, 'link.broken', this.#serializeLink(link)));
+  }
+
   domainVerified(userId: number, domain: unknown): void {
     this.#track(this.publish(userId, 'domain.verified', domain));
   }

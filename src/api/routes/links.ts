@@ -19,9 +19,14 @@ export interface LinkRoutesOptions {
   uow: UnitOfWork;
   appUrl: string;
   shortUrl: string;
+  /** Starts a check of one link in the background (the link checker). */
+  checkLink: (linkId: number) => Promise<unknown>;
 }
 
-export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, { uow, appUrl, shortUrl }) => {
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
+  app,
+  { uow, appUrl, shortUrl, checkLink },
+) => {
   const ownedLink = ownedResource(uow, getLinkOrThrow);
   // A field the plan lacks is a 403 before anything in the body is a 422, and before a 404.
   const fieldPlans = async (request: FastifyRequest) => assertLinkFieldPlans(request.principal, request.body);
@@ -54,6 +59,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
           direction: q.direction ?? 'desc',
           categoryId: q.category_id,
           search: q.search,
+          health: q.health,
           page,
           perPage,
         }),
@@ -120,6 +126,33 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (a
       const input = await hashLinkPassword(request.principal, request.body);
       const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input));
       return linkResource(link, shortUrl);
+    },
+  );
+
+  app.post(
+    '/links/:id/check',
+    {
+      config: { ability: 'update', business: 'Link health checks' },
+      preValidation: ownedLink.preValidation,
+      schema: {
+        summary: 'Check the link’s destinations now',
+        description:
+          'Starts a check of every destination of the link (redirect_url, condition URLs, choice-page options, ' +
+          'variants) in the background and answers at once with the link as it is; `health` changes when the ' +
+          'check is done (within seconds: at most 10 s of network time per destination). A check already ' +
+          'running is not started twice. Business plan; needs the update ability.',
+        tags: ['Links'],
+        params: IdParams,
+        response: {
+          202: Type.Ref('Link', { description: 'The link; its check runs in the background.' }),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const link = ownedLink.get(request);
+      await checkLink(link.id);
+      return reply.code(202).send(linkResource(link, shortUrl));
     },
   );
 

@@ -5,6 +5,7 @@ import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
 import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
 import * as linkControls from './006-link-controls.ts';
+import * as linkHealth from './008-link-health.ts';
 import * as analytics from './009-analytics.ts';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '004-webhooks': webhooks,
   '005-domain-claims-downgrades': domainClaimsDowngrades,
   '006-link-controls': linkControls,
+  '008-link-health': linkHealth,
   '009-analytics': analytics,
 };

@@ -1,0 +1,208 @@
+import { messageOf } from '../core/errors.ts';
+import {
+  expectedTag,
+  linkDestinations,
+  retryDelayMs,
+  summarizeHealth,
+  tagLost,
+  type DestinationOutcome,
+  type LinkHealth,
+} from '../core/link-health.ts';
+import { applyAffiliateTag } from '../core/affiliate.ts';
+import type { ResolveHost } from '../outbound/address-guard.ts';
+import { claimCheck, claimDueChecks, recordCheck, type HealthCheckTarget } from '../services/link-health.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
+import { HostScheduler } from './host-pacer.ts';
+import { probeDestination, type ProbeOptions } from './probe.ts';
+
+export interface LinkCheckerOptions {
+  /** How often each link is checked; 0 turns the background passes off (checks asked for still run). */
+  intervalMs: number;
+  /** How often the checker looks for due links. */
+  pollIntervalMs: number;
+  /** Requests in flight at once, all links together. */
+  concurrency: number;
+  /** Requests to one host start at least this far apart. */
+  perHostIntervalMs: number;
+  /** Network time per destination, redirects included. */
+  timeoutMs: number;
+  maxRedirects: number;
+  maxBodyBytes: number;
+  allowPrivate: boolean;
+  resolveHost: ResolveHost;
+  userAgent: string;
+  /** Links a pass takes at most. */
+  batchSize: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+  /** Told of every recorded check (metrics, tests). */
+  onChecked?: (linkId: number, health: LinkHealth) => void;
+}
+
+export const LINK_CHECK_DEFAULTS = {
+  concurrency: 4,
+  perHostIntervalMs: 1000,
+  timeoutMs: 10_000,
+  maxRedirects: 10,
+  maxBodyBytes: 4096,
+  batchSize: 20,
+  userAgent: 'Mozilla/5.0 (compatible; HoplinkLinkChecker/1.0)',
+} as const;
+
+/**
+ * Checks links' destinations in the background (extensions §4 "Link health"), never on a
+ * request's path and never inside a unit of work: a pass takes due links in one short
+ * transaction (each under a lease, so on several instances one checker works a link), fetches
+ * outside any transaction, and records each result in another. A check asked for (`checkNow`)
+ * goes the same way for one link, whether background passes run or not.
+ *
+ * The lease (`leaseMs`) outlives the slowest check a pass can start: every destination of every
+ * link it took, one per second on a single host, each with its full network time.
+ */
+export class LinkChecker {
+  readonly #uow: UnitOfWork;
+  readonly #options: LinkCheckerOptions;
+  readonly #scheduler: HostScheduler;
+  readonly #probe: ProbeOptions;
+  readonly #inFlight = new Map<number, Promise<void>>();
+  readonly #now: () => Date;
+  #timer: NodeJS.Timeout | undefined;
+  #passing: Promise<Array<Promise<void>>> | undefined;
+  #closed = false;
+
+  constructor(uow: UnitOfWork, options: LinkCheckerOptions) {
+    this.#uow = uow;
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#scheduler = new HostScheduler({
+      intervalMs: options.perHostIntervalMs,
+      concurrency: options.concurrency,
+    });
+    this.#probe = {
+      timeoutMs: options.timeoutMs,
+      maxRedirects: options.maxRedirects,
+      maxBodyBytes: options.maxBodyBytes,
+      allowPrivate: options.allowPrivate,
+      resolveHost: options.resolveHost,
+      userAgent: options.userAgent,
+      schedule: (host, task) =>
+        this.#scheduler.run(host, () => {
+          // Closing: start nothing new; the check fails quietly and its lease runs out.
+          if (this.#closed) return Promise.reject(new CheckerClosed());
+          return task();
+        }),
+    };
+  }
+
+  get leaseMs(): number {
+    // 40 destinations at most per link (1 + 20 conditions + 8 options + 5 variants, rounded up).
+    const perLink = 40 * (this.#options.perHostIntervalMs + this.#options.timeoutMs);
+    return Math.max(15 * 60_000, this.#options.batchSize * perLink);
+  }
+
+  /** Background passes every `pollIntervalMs`, unless the interval is 0. */
+  start(): void {
+    if (this.#options.intervalMs <= 0) return;
+    this.#timer = setInterval(() => void this.#pass().catch(this.#onError), this.#options.pollIntervalMs);
+    this.#timer.unref();
+  }
+
+  /** One pass: takes the due links there is room for and resolves once their checks are recorded. */
+  async runOnce(): Promise<void> {
+    await Promise.all(await this.#pass());
+  }
+
+  #pass(): Promise<Array<Promise<void>>> {
+    if (this.#closed) return Promise.resolve([]);
+    this.#passing ??= this.#claimPass().finally(() => {
+      this.#passing = undefined;
+    });
+    return this.#passing;
+  }
+
+  async #claimPass(): Promise<Array<Promise<void>>> {
+    const room = this.#options.batchSize - this.#inFlight.size;
+    if (room <= 0) return [];
+    const now = this.#now();
+    const targets = await this.#uow.transact((work) => claimDueChecks(work, now, room, this.leaseMs));
+    return targets.map((target) => this.#track(target));
+  }
+
+  /**
+   * Checks one link now, in the background. `started` is false when a check of it is already
+   * running here or on another instance (its result is then the one to wait for).
+   */
+  async checkNow(linkId: number): Promise<{ started: boolean; done: Promise<void> }> {
+    const running = this.#inFlight.get(linkId);
+    if (running || this.#closed) return { started: false, done: running ?? Promise.resolve() };
+    const now = this.#now();
+    const target = await this.#uow.transact((work) => claimCheck(work, linkId, now, this.leaseMs));
+    if (!target) return { started: false, done: Promise.resolve() };
+    return { started: true, done: this.#track(target) };
+  }
+
+  #track(target: HealthCheckTarget): Promise<void> {
+    const id = target.link.id;
+    const done = this.#check(target)
+      .catch(this.#onError)
+      .finally(() => this.#inFlight.delete(id));
+    this.#inFlight.set(id, done);
+    return done;
+  }
+
+  async #check(target: HealthCheckTarget): Promise<void> {
+    const destinations = linkDestinations({
+      redirectUrl: target.link.redirectUrl,
+      conditions: target.link.conditions,
+      variants: target.link.variants,
+      options: target.options,
+    });
+    const outcomes = await Promise.all(destinations.map((url) => this.#checkDestination(url, target)));
+    const checkedAt = this.#now();
+    const health = summarizeHealth(outcomes, checkedAt.toISOString());
+    const interval = this.#options.intervalMs;
+    const transient = outcomes.some((outcome) => outcome.verdict === 'transient');
+    const nextDueAt =
+      interval <= 0 ? null : new Date(checkedAt.getTime() + (transient ? retryDelayMs(outcomes, interval) : interval));
+    const recorded = await this.#uow.transact((work) => recordCheck(work, target, health, nextDueAt));
+    if (recorded) this.#options.onChecked?.(target.link.id, health);
+  }
+
+  async #checkDestination(url: string, target: HealthCheckTarget): Promise<DestinationOutcome> {
+    // The first request is what a visitor's browser asks for: the destination with the owner's tag.
+    const first = applyAffiliateTag(url, target.tags);
+    const expected = expectedTag(first, target.tags);
+    const result = await probeDestination(first, this.#probe);
+    return {
+      url,
+      verdict: result.verdict,
+      httpStatus: result.httpStatus,
+      error: result.error,
+      affiliateTagLost: result.finalUrl === null ? null : tagLost(expected, result.finalUrl),
+      retryAfterSeconds: result.retryAfterSeconds,
+    };
+  }
+
+  #onError = (error: unknown): void => {
+    if (this.#closed) return;
+    this.#options.onError?.(error instanceof Error ? error : new Error(messageOf(error)));
+  };
+
+  /**
+   * Stops the passes, starts no new request, and waits for the requests in flight (each bounded
+   * by its network time). A check cut short records nothing: its lease runs out and another pass
+   * takes the link again.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    await this.#passing?.catch(() => {});
+    await Promise.all(this.#inFlight.values());
+  }
+}
+
+class CheckerClosed extends Error {
+  constructor() {
+    super('the link checker is closing');
+  }
+}

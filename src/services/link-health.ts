@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { turnedBroken, type LinkHealth } from '../core/link-health.ts';
+import type { Link } from '../core/model.ts';
+import type { TagsByProgram } from '../core/affiliate.ts';
+import type { Stores } from '../storage/stores.ts';
+import type { Work } from './unit-of-work.ts';
+
+/** A link taken by one checker: what to fetch, and the lease token that lets it record the result. */
+export interface HealthCheckTarget {
+  link: Link;
+  /** Landing options (choice pages), in order. */
+  options: string[];
+  /** The owner's affiliate tags, to know which tag the first request carries. */
+  tags: TagsByProgram;
+  lease: string;
+}
+
+async function targetOf(stores: Stores, id: number, lease: string): Promise<HealthCheckTarget | undefined> {
+  const link = await stores.links.find(id);
+  if (!link) return undefined;
+  const options = link.type === 'choice_page' ? await stores.landingOptions.list(id) : [];
+  const owner = await stores.redirect.owner(link.userId);
+  return { link, options, tags: owner?.tags ?? new Map(), lease };
+}
+
+/** Takes up to `limit` links whose check is due, each under its own lease. */
+export async function claimDueChecks(
+  work: Work,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<HealthCheckTarget[]> {
+  const claimed: HealthCheckTarget[] = [];
+  for (const id of await work.stores.linkHealth.due(now, limit)) {
+    const lease = randomUUID();
+    if (!(await work.stores.linkHealth.claim(id, now, leaseMs, lease))) continue;
+    const target = await targetOf(work.stores, id, lease);
+    if (target) claimed.push(target);
+  }
+  return claimed;
+}
+
+/** Takes one link now, due or not (a check asked for); undefined when a check of it is running. */
+export async function claimCheck(
+  work: Work,
+  linkId: number,
+  now: Date,
+  leaseMs: number,
+): Promise<HealthCheckTarget | undefined> {
+  const lease = randomUUID();
+  if (!(await work.stores.linkHealth.claim(linkId, now, leaseMs, lease))) return undefined;
+  return targetOf(work.stores, linkId, lease);
+}
+
+/**
+ * Records a finished check if the lease still holds, and tells of a link that has just turned
+ * broken (`link.broken` goes out once per turn, after the commit, not on every failing check).
+ */
+export async function recordCheck(
+  work: Work,
+  target: HealthCheckTarget,
+  health: LinkHealth,
+  nextDueAt: Date | null,
+): Promise<boolean> {
+  const previous = await work.stores.linkHealth.record(target.link.id, target.lease, health, nextDueAt);
+  if (previous === undefined) return false;
+  if (turnedBroken(previous, health.status)) {
+    const link = await work.stores.links.find(target.link.id);
+    if (link) work.emit({ kind: 'link-broken', link });
+  }
+  return true;
+}

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { HealthStatus, LinkHealth } from '../core/link-health.ts';
+import { timestamp } from '../core/time.ts';
+import type { Database } from './schema.ts';
+
+// The link checker's schedule and lease (migration 008). Like webhook deliveries, a link is taken
+// by a conditional update that only one checker can win, for a lease that outlives any check;
+// the lease's token is what lets that checker, and only it, record the result.
+
+const free = (at: string) => sql<boolean>`(links.health_locked_until is null or links.health_locked_until < ${at})`;
+
+/**
+ * Active links of Business accounts whose check is due (`health_due_at` null or past) and that no
+ * checker holds, the longest-waiting first (never checked before all others).
+ */
+export async function dueLinkIds(db: Kysely<Database>, now: Date, limit: number): Promise<number[]> {
+  const at = timestamp(now);
+  const rows = await db
+    .selectFrom('links')
+    .innerJoin('users', 'users.id', 'links.user_id')
+    .select('links.id')
+    .where('links.is_active', '=', 1)
+    .where('users.plan', '=', 'business')
+    .where((eb) => eb.or([eb('links.health_due_at', 'is', null), eb('links.health_due_at', '<=', at)]))
+    .where(free(at))
+    .orderBy(sql`coalesce(links.health_due_at, '')`)
+    .orderBy('links.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Takes the link for `leaseMs` under `token`, unless another checker holds it; says whether it did. */
+export async function claimLink(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  leaseMs: number,
+  token: string,
+): Promise<boolean> {
+  const at = timestamp(now);
+  const result = await db
+    .updateTable('links')
+    .set({ health_locked_until: timestamp(new Date(now.getTime() + leaseMs)), health_lease: token })
+    .where('id', '=', id)
+    .where(free(at))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a check's outcome, releases the lease and sets when the next check is due, if `token`
+ * still holds the link (a checker whose lease ran out records nothing). Answers the status the
+ * link had before, or undefined when the lease was lost or the link is gone.
+ */
+export async function recordHealth(
+  db: Kysely<Database>,
+  id: number,
+  token: string,
+  health: LinkHealth,
+  dueAt: Date | null,
+): Promise<HealthStatus | undefined> {
+  const before = await db
+    .selectFrom('links')
+    .select('health_status')
+    .where('id', '=', id)
+    .where('health_lease', '=', token)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const result = await db
+    .updateTable('links')
+    .set({
+      health_status: health.status,
+      health_checked_at: health.checkedAt,
+      health_http_status: health.httpStatus,
+      health_error: health.error?.slice(0, 500) ?? null,
+      health_affiliate_tag_lost: health.affiliateTagLost === null ? null : health.affiliateTagLost ? 1 : 0,
+      health_due_at: dueAt && timestamp(dueAt),
+      health_locked_until: null,
+      health_lease: null,
+    })
+    .where('id', '=', id)
+    .where('health_lease', '=', token)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return before.health_status as HealthStatus;
+}
+
+/** Lets go of a link without a result (the checker is closing): due again at once. */
+export async function releaseLink(db: Kysely<Database>, id: number, token: string): Promise<void> {
+  await db
+    .updateTable('links')
+    .set({ health_locked_until: null, health_lease: null })
+    .where('id', '=', id)
+    .where('health_lease', '=', token)
+    .execute();
+}
+
+/** The link's destinations changed: check it on the checker's next pass. */
+export async function markLinkDue(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('links').set({ health_due_at: null }).where('id', '=', id).execute();
+}
+
+export const linkHealthStore = {
+  due: dueLinkIds,
+  claim: claimLink,
+  record: recordHealth,
+  release: releaseLink,
+  markDue: markLinkDue,
+};
