@@ -29,6 +29,8 @@ export interface ProbeResult {
   retryAfterSeconds: number | null;
   /** Requests made, HEAD and GET, over the whole chain. */
   requests: number;
+  /** Body bytes read, over the whole chain (only GETs read any). */
+  bodyBytes: number;
 }
 
 type Failure = 'guard' | 'dns' | 'timeout' | 'refused' | 'other';
@@ -39,6 +41,7 @@ interface Exchange {
   retryAfter: string | null;
   error: { kind: Failure; message: string } | null;
   elapsedMs: number;
+  bodyBytes: number;
 }
 
 /**
@@ -51,6 +54,7 @@ interface Exchange {
 export async function probeDestination(url: string, options: ProbeOptions): Promise<ProbeResult> {
   let budget = options.timeoutMs;
   let requests = 0;
+  let bodyBytes = 0;
   let current = url;
   let lastStatus: number | null = null;
   const broken = (error: string, finalUrl: string | null = null): ProbeResult => ({
@@ -60,6 +64,7 @@ export async function probeDestination(url: string, options: ProbeOptions): Prom
     finalUrl,
     retryAfterSeconds: null,
     requests,
+    bodyBytes,
   });
   for (let hop = 0; ; hop++) {
     let target: URL;
@@ -76,6 +81,7 @@ export async function probeDestination(url: string, options: ProbeOptions): Prom
         return exchange(method, target, budget, options);
       });
       budget -= answer.elapsedMs;
+      bodyBytes += answer.bodyBytes;
       return answer;
     };
     let answer = await ask('HEAD');
@@ -102,6 +108,7 @@ export async function probeDestination(url: string, options: ProbeOptions): Prom
       finalUrl: target.href,
       retryAfterSeconds: verdict === 'transient' ? retryAfterSeconds(answer.retryAfter) : null,
       requests,
+      bodyBytes,
     };
   }
 }
@@ -132,6 +139,7 @@ function exchange(method: 'HEAD' | 'GET', target: URL, timeoutMs: number, option
     let req: ClientRequest | undefined;
     let res: IncomingMessage | undefined;
     let settled = false;
+    let received = 0;
     const settle = (error: Exchange['error']) => {
       if (settled) return;
       settled = true;
@@ -143,6 +151,7 @@ function exchange(method: 'HEAD' | 'GET', target: URL, timeoutMs: number, option
         retryAfter: header(res, 'retry-after'),
         error,
         elapsedMs: performance.now() - started,
+        bodyBytes: received,
       });
     };
     const deadline = setTimeout(
@@ -166,7 +175,6 @@ function exchange(method: 'HEAD' | 'GET', target: URL, timeoutMs: number, option
           res = response;
           const status = response.statusCode ?? 0;
           if (method === 'HEAD' || (status >= 300 && status < 400)) return settle(null);
-          let received = 0;
           response.on('data', (chunk: Buffer) => {
             received += chunk.length;
             if (received >= options.maxBodyBytes) settle(null);
