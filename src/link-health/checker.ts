@@ -10,7 +10,7 @@ import {
 } from '../core/link-health.ts';
 import { applyAffiliateTag } from '../core/affiliate.ts';
 import type { ResolveHost } from '../outbound/address-guard.ts';
-import { claimCheck, claimDueChecks, recordCheck, type HealthCheckTarget } from '../services/link-health.ts';
+import { claimCheck, recordCheck, type HealthCheckTarget } from '../services/link-health.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { HostScheduler } from './host-pacer.ts';
 import { probeDestination, type ProbeOptions } from './probe.ts';
@@ -51,8 +51,8 @@ export const LINK_CHECK_DEFAULTS = {
 
 /**
  * Checks links' destinations in the background (extensions §4 "Link health"), never on a
- * request's path and never inside a unit of work: a pass takes due links in one short
- * transaction (each under a lease, so on several instances one checker works a link), fetches
+ * request's path and never inside a unit of work: a pass takes due links, each under a lease in
+ * a short transaction of its own (so on several instances one checker works a link), fetches
  * outside any transaction, and records each result in another. A check asked for (`checkNow`)
  * goes the same way for one link, whether background passes run or not.
  *
@@ -120,12 +120,24 @@ export class LinkChecker {
     return this.#passing;
   }
 
+  /**
+   * Reads which links are due, then takes them one by one, each in a transaction of its own: two
+   * instances reading the same due links race for each with a conditional update, the loser moves
+   * on to the next, and no row stays locked longer than one claim.
+   */
   async #claimPass(): Promise<Array<Promise<void>>> {
     const room = this.#options.batchSize - this.#inFlight.size;
     if (room <= 0) return [];
     const now = this.#now();
-    const targets = await this.#uow.transact((work) => claimDueChecks(work, now, room, this.leaseMs));
-    return targets.map((target) => this.#track(target));
+    const due = await this.#uow.read((stores) => stores.linkHealth.due(now, room * 3));
+    const started: Array<Promise<void>> = [];
+    for (const id of due) {
+      if (started.length >= room || this.#closed) break;
+      if (this.#inFlight.has(id)) continue;
+      const target = await this.#uow.transact((work) => claimCheck(work, id, now, this.leaseMs));
+      if (target) started.push(this.#track(target));
+    }
+    return started;
   }
 
   /**

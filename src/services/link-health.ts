@@ -23,24 +23,7 @@ async function targetOf(stores: Stores, id: number, lease: string): Promise<Heal
   return { link, options, tags: owner?.tags ?? new Map(), lease };
 }
 
-/** Takes up to `limit` links whose check is due, each under its own lease. */
-export async function claimDueChecks(
-  work: Work,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-): Promise<HealthCheckTarget[]> {
-  const claimed: HealthCheckTarget[] = [];
-  for (const id of await work.stores.linkHealth.due(now, limit)) {
-    const lease = randomUUID();
-    if (!(await work.stores.linkHealth.claim(id, now, leaseMs, lease))) continue;
-    const target = await targetOf(work.stores, id, lease);
-    if (target) claimed.push(target);
-  }
-  return claimed;
-}
-
-/** Takes one link now, due or not (a check asked for); undefined when a check of it is running. */
+/** Takes one link under a new lease, due or not; undefined when another checker holds it. */
 export async function claimCheck(
   work: Work,
   linkId: number,
