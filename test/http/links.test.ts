@@ -27,6 +27,7 @@ describe('POST /links', () => {
       'expired_url',
       'expires_at',
       'has_password',
+      'health',
       'id',
       'is_active',
       'is_expired',
