@@ -280,6 +280,28 @@ describe('the link checker', () => {
   });
 });
 
+describe('variants', () => {
+  it('every A/B variant is checked too, and a broken one makes the link broken', async () => {
+    site.route('/variant-a', (_req, res) => res.writeHead(200).end());
+    const res = await user.api('POST', '/links', {
+      redirect_url: site.url('shop.test', '/variant-a'),
+      variants: [
+        { url: site.url('shop.test', '/variant-a'), weight: 50 },
+        { url: site.url('hop.test', '/variant-b-gone'), weight: 50 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = checker();
+    await (
+      await c.checkNow(res.json().id)
+    ).done;
+    await c.close();
+    const health = await healthOf(res.json().id);
+    expect(health).toMatchObject({ status: 'broken', http_status: 404 });
+    expect(health.error).toBe(`${site.url('hop.test', '/variant-b-gone')}: HTTP 404`);
+  });
+});
+
 describe('one request per second per host', () => {
   it('two links on one host are fetched at least a second apart, by the server’s clock', async () => {
     site.route('/paced/a', (_req, res) => res.writeHead(200).end());
