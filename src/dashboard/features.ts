@@ -15,6 +15,7 @@ export const FEATURE_KEYS = [
   'affiliates',
   'domains',
   'webhooks',
+  'link_health',
 ] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
@@ -36,5 +37,6 @@ export function planFeatures(plan: Plan): Record<FeatureKey, FeatureState> {
     affiliates: businessOnly,
     domains: businessOnly,
     webhooks: businessOnly,
+    link_health: businessOnly,
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../helpers/browser.ts';
+import { startDestinations, type Destinations } from '../helpers/destinations.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
@@ -12,16 +13,20 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
   let service: RunningService;
   let browser: Browser;
   let page: Page;
+  let site: Destinations;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    service = await startService();
+    site = await startDestinations({ '/health-ok': (_req, res) => res.writeHead(200).end() });
+    // The link checker may reach the loopback destinations of the health test (development setting).
+    service = await startService({ LINK_CHECK_ALLOW_PRIVATE: 'true' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
+    await site?.close();
   });
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -184,5 +189,49 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('brand-20').waitFor();
     await shot('affiliates');
+  });
+
+  it('flags a broken link in the list and on its page, checks it on demand, and filters the list to broken links', async () => {
+    const email = `health-${Date.now()}@example.com`;
+    // A browser context of its own: nobody signed in from the tests before.
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${service.apiUrl}/#/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', 'business');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+
+    for (const path of ['/health-ok', '/health-gone']) {
+      await page.getByLabel('Destination URL').fill(site.url('127.0.0.1', path));
+      await page.getByRole('button', { name: 'Shorten' }).click();
+      await page.getByRole('row').filter({ hasText: path }).waitFor();
+    }
+    const goneRow = page.getByRole('row').filter({ hasText: '/health-gone' });
+    expect(await goneRow.getByTestId('health-badge').innerText()).toBe('Not checked');
+
+    for (const path of ['/health-ok', '/health-gone']) {
+      await page.getByRole('row').filter({ hasText: path }).getByRole('link').click();
+      await page.getByRole('heading', { name: 'Health' }).waitFor();
+      await page.getByRole('button', { name: 'Check now' }).click();
+      const expected = path === '/health-ok' ? 'OK' : 'Broken';
+      await page.getByTestId('health-badge').filter({ hasText: expected }).waitFor({ timeout: 15_000 });
+      if (expected === 'Broken') {
+        expect(await page.getByTestId('health-detail').innerText()).toMatch(/Last checked .*: HTTP 404/);
+        await shot('link-health');
+      }
+      await page.getByRole('link', { name: '← All links' }).click();
+      await page.getByRole('heading', { name: 'Links' }).waitFor();
+    }
+
+    await goneRow.getByTestId('health-badge').filter({ hasText: 'Broken' }).waitFor();
+    await page.getByLabel('Health').selectOption('broken');
+    await page.getByRole('row').filter({ hasText: '/health-ok' }).waitFor({ state: 'detached' });
+    // The header row and the broken link's row.
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(await goneRow.getByTestId('health-badge').innerText()).toBe('Broken');
+    await shot('links-broken-filter');
   });
 });

@@ -51,6 +51,8 @@ export const createLink = (body: NewLink) => request<LinkRecord>('POST', '/api/v
 export const getLink = (id: number) => request<LinkWithConditions>('GET', `/api/v1/links/${id}`);
 export const updateLink = (id: number, body: LinkChanges) => request<LinkRecord>('PATCH', `/api/v1/links/${id}`, body);
 export const deleteLink = (id: number) => request<void>('DELETE', `/api/v1/links/${id}`);
+/** Starts a check of the link's destinations (202); its `health` changes once the check is done. */
+export const checkLink = (id: number) => request<LinkRecord>('POST', `/api/v1/links/${id}/check`);
 
 /** Totals for every plan; `breakdowns` (Business) adds the 30-day trend and the named breakdowns. */
 export function linkStats(id: number, breakdowns: readonly BreakdownKey[] = []): Promise<LinkStats> {

@@ -35,6 +35,8 @@ export interface Me {
 }
 
 export type ListLinksInput = ListLinksQuery;
+export type LinkHealth = LinkRecord['health'];
+export type HealthStatus = LinkHealth['status'];
 export type CreateTokenInput = CreateTokenBody;
 
 // The schema refers to Condition by $ref, which Static cannot follow, so the list is spelled out.

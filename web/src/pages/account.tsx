@@ -16,6 +16,7 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   affiliates: 'Affiliate tags',
   domains: 'Custom domains',
   webhooks: 'Webhooks',
+  link_health: 'Link health checks',
 };
 
 const HINT = 'localize-default-hint';

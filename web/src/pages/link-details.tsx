@@ -1,6 +1,7 @@
 import { ErrorMessage } from '../components/error-message.tsx';
 import { LinkControlsSummary } from '../components/link-controls-summary.tsx';
 import { LinkEditForm } from '../components/link-edit-form.tsx';
+import { LinkHealthPanel } from '../components/link-health-panel.tsx';
 import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
@@ -58,6 +59,7 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         {l.type === 'choice_page' && <> · Choice page</>}
       </p>
       <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
+      <LinkHealthPanel link={l} me={me} announce={announce} onChecked={link.reload} />
       {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
       <LinkEditForm
         key={l.updated_at}

@@ -1,13 +1,20 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { HealthBadge } from '../components/health-badge.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';
 import { deleteLink, listCategories, listLinks } from '../lib/api.ts';
 import type { Announce } from '../lib/toast.ts';
-import type { ListLinksInput, Me } from '../lib/types.ts';
+import type { HealthStatus, ListLinksInput, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 type Sort = NonNullable<ListLinksInput['sort']>;
 type Direction = NonNullable<ListLinksInput['direction']>;
+
+const HEALTH_FILTERS: Array<[HealthStatus, string]> = [
+  ['broken', 'Broken'],
+  ['ok', 'OK'],
+  ['unknown', 'Unknown'],
+];
 
 const SORTS: Array<[Sort, string]> = [
   ['created_at', 'Created'],
@@ -23,6 +30,7 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
   const [direction, setDirection] = useState<Direction>('desc');
   const [page, setPage] = useState(1);
   const [category, setCategory] = useState('');
+  const [health, setHealth] = useState<HealthStatus | ''>('');
   const categories = useData(listCategories, []);
   const query: ListLinksInput = {
     sort,
@@ -31,8 +39,9 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
     per_page: 15,
     ...(search ? { search } : {}),
     ...(category ? { category_id: Number(category) } : {}),
+    ...(health ? { health } : {}),
   };
-  const list = useData(() => listLinks(query), [sort, direction, page, search, category]);
+  const list = useData(() => listLinks(query), [sort, direction, page, search, category, health]);
   const remove = async (id: number, code: string) => {
     if (!confirm(`Delete the link ${code}? Its statistics are deleted too.`)) return;
     await deleteLink(id);
@@ -100,10 +109,32 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
             ))}
           </select>
         </label>
+        <label>
+          Health {/* The options are HealthStatus values or '', hence the cast. */}
+          <select
+            name="health_filter"
+            value={health}
+            onChange={(e) => {
+              setHealth(e.currentTarget.value as HealthStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {HEALTH_FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <ErrorMessage error={list.error} />
       {links && links.length === 0 && (
-        <p class="empty">No links yet. Paste a URL above to make your first short link.</p>
+        <p class="empty">
+          {health || search || category
+            ? 'No links match these filters.'
+            : 'No links yet. Paste a URL above to make your first short link.'}
+        </p>
       )}
       {links && links.length > 0 && (
         <table class="links">
@@ -113,6 +144,7 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
               <th>Destination</th>
               <th class="num">Clicks</th>
               <th>Status</th>
+              <th>Health</th>
               <th>
                 <span class="visually-hidden">Actions</span>
               </th>
@@ -131,6 +163,9 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
                 </td>
                 <td class="num">{link.click_count}</td>
                 <td>{link.is_active ? 'Active' : 'Off'}</td>
+                <td>
+                  <HealthBadge health={link.health} />
+                </td>
                 <td>
                   <button
                     class="link-button"
