@@ -280,6 +280,64 @@ describe('the link checker', () => {
   });
 });
 
+describe('background passes', () => {
+  it('check the due, active links of Business accounts only, then not again until the interval has passed', async () => {
+    site.route('/due', (_req, res) => res.writeHead(200).end());
+    const pro = await t.user('pro');
+    const business = await createLink(site.url('shop.test', '/due'));
+    const inactive = await createLink(site.url('shop.test', '/due'));
+    await user.api('PATCH', `/links/${inactive.id}`, { is_active: false });
+    const proLink = await createLink(site.url('shop.test', '/due'), pro);
+    let now = new Date(Date.now() + 1000);
+    const checked: number[] = [];
+    const c = checker({ now: () => now, onChecked: (id) => checked.push(id), batchSize: 1000 });
+    await c.runOnce();
+    expect(checked).toContain(business.id);
+    expect(checked).not.toContain(inactive.id);
+    expect(checked).not.toContain(proLink.id);
+    expect((await healthOf(proLink.id, pro)).status).toBe('unknown');
+
+    checked.length = 0;
+    now = new Date(now.getTime() + 23 * 3_600_000);
+    await c.runOnce();
+    expect(checked).not.toContain(business.id);
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    await c.runOnce();
+    expect(checked).toContain(business.id);
+    await c.close();
+  });
+
+  it('an edited link is due again at once', async () => {
+    site.route('/edited', (_req, res) => res.writeHead(200).end());
+    const link = await createLink(site.url('shop.test', '/edited'));
+    const now = new Date(Date.now() + 1000);
+    const checked: number[] = [];
+    const c = checker({ now: () => now, onChecked: (id) => checked.push(id), batchSize: 1000 });
+    await c.runOnce();
+    expect(checked).toContain(link.id);
+    checked.length = 0;
+    await user.api('PATCH', `/links/${link.id}`, { redirect_url: site.url('shop.test', '/edited-gone') });
+    // The edit's event makes the link due in a unit of work of its own, just after the commit.
+    for (let i = 0; i < 50 && checked.length === 0; i++) {
+      await c.runOnce();
+      if (checked.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await c.close();
+    expect(checked).toEqual([link.id]);
+    expect((await healthOf(link.id)).status).toBe('broken');
+  });
+
+  it('a checker with interval 0 makes no background passes', async () => {
+    const checked: number[] = [];
+    const d = checker({ intervalMs: 0, pollIntervalMs: 10, onChecked: (id) => checked.push(id) });
+    d.start();
+    await createLink(site.url('shop.test', '/never-polled'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await d.close();
+    expect(checked).toEqual([]);
+  });
+});
+
 describe('variants', () => {
   it('every A/B variant is checked too, and a broken one makes the link broken', async () => {
     site.route('/variant-a', (_req, res) => res.writeHead(200).end());
