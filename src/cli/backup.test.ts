@@ -75,7 +75,7 @@ describe('hoplink backup', () => {
 
     const forced = await run(env, 'backup', '--out', out, '--force');
     expect(forced.code).toBe(0);
-    expect(forced.out).toMatch(/bytes, schema 009-/);
+    expect(forced.out).toContain(`bytes, schema ${LATEST}`);
     expect(countUsers(out)).toBe(1);
 
     const itself = await run(env, 'backup', '--out', path, '--force');
