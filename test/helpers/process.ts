@@ -60,6 +60,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
     try {
       const res = await fetch(`${apiUrl}/api/v1/openapi.json`);
+      // Read the body: a response left unread (the document is larger than the socket buffers)
+      // keeps its request open on the server, and the service's shutdown then waits for it.
+      await res.arrayBuffer();
       if (res.ok) {
         const shortRes = await fetch(`http://127.0.0.1:${shortPort}/`, { redirect: 'manual' }).catch(() => undefined);
         if (shortRes) break;
