@@ -69,6 +69,7 @@ export class LinkChecker {
   #timer: NodeJS.Timeout | undefined;
   #passing: Promise<Array<Promise<void>>> | undefined;
   #closed = false;
+  #background = false;
 
   constructor(uow: UnitOfWork, options: LinkCheckerOptions) {
     this.#uow = uow;
@@ -100,9 +101,14 @@ export class LinkChecker {
     return Math.max(15 * 60_000, this.#options.batchSize * perLink);
   }
 
-  /** Background passes every `pollIntervalMs`, unless the interval is 0. */
+  /**
+   * Background passes every `pollIntervalMs`, unless the interval is 0; and while links are due,
+   * a new pass each time a check finishes, so a backlog is worked through at the pace of the
+   * checks (4 requests at once, one per second per host), not at one batch per poll.
+   */
   start(): void {
     if (this.#options.intervalMs <= 0) return;
+    this.#background = true;
     this.#timer = setInterval(() => void this.#pass().catch(this.#onError), this.#options.pollIntervalMs);
     this.#timer.unref();
   }
@@ -157,7 +163,10 @@ export class LinkChecker {
     const id = target.link.id;
     const done = this.#check(target)
       .catch(this.#onError)
-      .finally(() => this.#inFlight.delete(id));
+      .finally(() => {
+        this.#inFlight.delete(id);
+        if (this.#background && !this.#closed) void this.#pass().catch(this.#onError);
+      });
     this.#inFlight.set(id, done);
     return done;
   }

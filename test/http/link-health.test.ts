@@ -327,6 +327,23 @@ describe('background passes', () => {
     expect((await healthOf(link.id)).status).toBe('broken');
   });
 
+  it('works through a backlog without waiting for the next poll: a finished check starts the next pass', async () => {
+    site.route('/backlog', (_req, res) => res.writeHead(200).end());
+    const other = await t.user('business');
+    const links = [];
+    for (let i = 0; i < 5; i++) links.push(await createLink(site.url('shop.test', `/backlog?i=${i}`), other));
+    const now = new Date(Date.now() + 1000);
+    const checked = new Set<number>();
+    // Polls an hour apart and 2 links a pass: only the chaining can check all 5 within the wait below.
+    const c = checker({ now: () => now, batchSize: 2, onChecked: (id) => checked.add(id) });
+    c.start();
+    await c.runOnce();
+    for (let i = 0; i < 200 && !links.every((link) => checked.has(link.id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await c.close();
+    expect(links.filter((link) => !checked.has(link.id))).toEqual([]);
+  });
+
   it('a checker with interval 0 makes no background passes', async () => {
     const checked: number[] = [];
     const d = checker({ intervalMs: 0, pollIntervalMs: 10, onChecked: (id) => checked.push(id) });
