@@ -60,7 +60,7 @@ export function LinkHealthPanel({ link, me, announce, onChecked }: Props) {
           Your affiliate tag is lost on the way: the destination redirects to a URL without it.
         </p>
       )}
-      <Locked me={me} feature="link_health">
+      <Locked state={me.features.link_health}>
         <p class="row">
           <button onClick={checkNow} disabled={checking}>
             {checking ? 'Checking…' : 'Check now'}
