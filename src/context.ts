@@ -249,10 +249,8 @@ function startLinkChecker(
     resolveHost: createDnsResolver({ servers: config.dnsServers }),
     onError: logError('link check failed'),
   });
-  const recheck = logError('could not schedule a link check');
   events.subscribe((event) => {
-    if (event.remote || event.kind !== 'updated') return;
-    uow.transact((work) => work.stores.linkHealth.markDue(event.link.id)).catch(recheck);
+    if (!event.remote && event.kind === 'updated') checker.linkChanged(event.link.id);
   });
   checker.start();
   return checker;

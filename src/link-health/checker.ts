@@ -65,6 +65,8 @@ export class LinkChecker {
   readonly #scheduler: HostScheduler;
   readonly #probe: ProbeOptions;
   readonly #inFlight = new Map<number, Promise<void>>();
+  /** Links made due again after an edit, being written. */
+  readonly #marking = new Set<Promise<void>>();
   readonly #now: () => Date;
   #timer: NodeJS.Timeout | undefined;
   #passing: Promise<Array<Promise<void>>> | undefined;
@@ -147,6 +149,19 @@ export class LinkChecker {
   }
 
   /**
+   * A link's destinations may have changed (an edit): its next check is due now. Written in a unit
+   * of work of its own, after the edit's commit; close() waits for it.
+   */
+  linkChanged(linkId: number): void {
+    if (this.#closed) return;
+    const marking: Promise<void> = this.#uow
+      .transact((work) => work.stores.linkHealth.markDue(linkId))
+      .catch(this.#onError)
+      .finally(() => this.#marking.delete(marking));
+    this.#marking.add(marking);
+  }
+
+  /**
    * Checks one link now, in the background. `started` is false when a check of it is already
    * running here or on another instance (its result is then the one to wait for).
    */
@@ -218,7 +233,7 @@ export class LinkChecker {
     this.#closed = true;
     clearInterval(this.#timer);
     await this.#passing?.catch(() => {});
-    await Promise.all(this.#inFlight.values());
+    await Promise.all([...this.#inFlight.values(), ...this.#marking]);
   }
 }
 
