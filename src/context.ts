@@ -111,7 +111,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     if (event.kind === 'updated' || event.kind === 'deleted') clickLimits.linkChanged(event.kind, event.link.id);
   });
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
-  const linkChecker = startLinkChecker(config, uow, events, logError);
+  const linkChecker = startLinkChecker(config, uow, events, metrics, logError);
 
   // Accepted clicks are handed on before anything else stops; the database closes last.
   const shutdownSteps = [
@@ -236,6 +236,7 @@ function startLinkChecker(
   config: Config,
   uow: UnitOfWork,
   events: EventBus,
+  metrics: Metrics,
   logError: (what: string) => (error: unknown) => void,
 ): LinkChecker {
   const settings = config.linkChecks;
@@ -248,6 +249,7 @@ function startLinkChecker(
     allowPrivate: settings.allowPrivate,
     resolveHost: createDnsResolver({ servers: config.dnsServers }),
     onError: logError('link check failed'),
+    onChecked: (_linkId, health) => metrics.countLinkCheck(health.status),
   });
   events.subscribe((event) => {
     if (!event.remote && event.kind === 'updated') checker.linkChanged(event.link.id);

@@ -56,6 +56,7 @@ export class Metrics {
   readonly #http: Histogram<'method' | 'route' | 'status_code'>;
   readonly #batches: Histogram;
   readonly #deliveries: Counter<'outcome'>;
+  readonly #linkChecks: Counter<'status'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -77,6 +78,12 @@ export class Metrics {
       name: 'hoplink_webhook_deliveries_total',
       help: 'Webhook delivery attempts by outcome',
       labelNames: ['outcome'],
+      registers,
+    });
+    this.#linkChecks = new Counter({
+      name: 'hoplink_link_checks_total',
+      help: 'Link health checks recorded, by the status they found (ok, broken, unknown)',
+      labelNames: ['status'],
       registers,
     });
     const edges = this.#edges;
@@ -160,6 +167,10 @@ export class Metrics {
 
   countDelivery(outcome: 'succeeded' | 'retrying' | 'failed'): void {
     this.#deliveries.inc({ outcome });
+  }
+
+  countLinkCheck(status: 'ok' | 'broken' | 'unknown'): void {
+    this.#linkChecks.inc({ status });
   }
 
   text(): Promise<string> {

@@ -455,6 +455,8 @@ describe('the API', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ id: link.id, health: { status: 'unknown' } });
     expect(await waitForCheck(link.id)).toMatchObject({ status: 'ok', http_status: 200 });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^hoplink_link_checks_total\{status="ok"\} [1-9]/m);
   });
 
   it('the check is Business only (403 for Pro), needs the update ability, and is 404 for a missing link', async () => {
