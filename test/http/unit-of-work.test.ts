@@ -48,6 +48,8 @@ beforeAll(async () => {
     RATE_LIMIT_DOMAINS: '100000',
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The link checker asks the loopback DNS server, which knows none of the links' hosts.
+    DNS_SERVERS: dns.address,
   });
   t.ctx.domains.provider = createDnsProvider({ servers: [dns.address], shortHostname: 'hop.example', timeoutMs: 500 });
   headers = (await createUserWithToken(t.ctx, 'business')).headers;
@@ -185,6 +187,7 @@ describe('every write use case answers within its deadline and leaves the servic
       201,
     ],
     ['send a test webhook delivery', () => call('POST', `/api/v1/webhooks/${ids.webhook}/test`), 202],
+    ["check a link's destinations now", () => call('POST', `/api/v1/links/${ids.link}/check`), 202],
     ['delete a link', () => call('DELETE', `/api/v1/links/${ids.link}`), 204],
     ['delete a category', () => call('DELETE', `/api/v1/categories/${ids.category}`), 204],
     ['remove an affiliate tag', () => call('DELETE', `/api/v1/affiliates/${ids.tag}`), 204],
