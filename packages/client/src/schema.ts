@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 30ee70c32877cada9a8b10ce7ae14aa23433ad01060738edde9f8c59efe38d60
+ * openapi.json sha256: b2250275a2cca279660592dfd9ca3613de17deca5f9d42f66a280ac55f63e24c
  */
 export interface paths {
   '/links': {
@@ -22,6 +22,8 @@ export interface paths {
           direction?: 'asc' | 'desc';
           category_id?: number;
           search?: string;
+          /** @description Only links whose last check found this: ok, broken or unknown. */
+          health?: 'ok' | 'broken' | 'unknown';
           per_page?: number;
           /** @description 1 to 1,000,000; past the last page the list is empty. */
           page?: number;
@@ -70,6 +72,13 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "health": {
+             *             "status": "ok",
+             *             "checked_at": "2026-11-02T06:00:00.000Z",
+             *             "http_status": 200,
+             *             "error": null,
+             *             "affiliate_tag_lost": false
+             *           },
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -102,6 +111,13 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "health": {
+             *             "status": "ok",
+             *             "checked_at": "2026-11-02T06:00:00.000Z",
+             *             "http_status": 200,
+             *             "error": null,
+             *             "affiliate_tag_lost": false
+             *           },
              *           "created_at": "2026-10-28T14:03:51.000Z",
              *           "updated_at": "2026-10-28T14:03:51.000Z"
              *         }
@@ -637,6 +653,84 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/links/{id}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the link’s destinations now
+     * @description Starts a check of every destination of the link (redirect_url, condition URLs, choice-page options, variants) in the background and answers at once with the link as it is; `health` changes when the check is done (within seconds: at most 10 s of network time per destination). A check already running is not started twice. Business plan; needs the update ability.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The link; its check runs in the background. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Link'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/links/{id}/stats': {
@@ -1288,6 +1382,13 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "health": {
+             *             "status": "ok",
+             *             "checked_at": "2026-11-02T06:00:00.000Z",
+             *             "http_status": 200,
+             *             "error": null,
+             *             "affiliate_tag_lost": false
+             *           },
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         },
@@ -1320,6 +1421,13 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "health": {
+             *             "status": "ok",
+             *             "checked_at": "2026-11-02T06:00:00.000Z",
+             *             "http_status": 200,
+             *             "error": null,
+             *             "affiliate_tag_lost": false
+             *           },
              *           "created_at": "2026-11-20T16:42:08.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         }
@@ -3035,8 +3143,10 @@ export interface paths {
           'application/json': {
             /** @description Absolute https URL (http only when the server allows it for development). */
             url: string;
-            /** @description link.created, link.updated, link.deleted, link.clicked, domain.verified */
-            events: ('link.created' | 'link.updated' | 'link.deleted' | 'link.clicked' | 'domain.verified')[];
+            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified */
+            events: (
+              'link.created' | 'link.updated' | 'link.deleted' | 'link.clicked' | 'link.broken' | 'domain.verified'
+            )[];
             description?: string;
           };
         };
@@ -3541,6 +3651,13 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "health": {
+     *         "status": "ok",
+     *         "checked_at": "2026-11-02T06:00:00.000Z",
+     *         "http_status": 200,
+     *         "error": null,
+     *         "affiliate_tag_lost": false
+     *       },
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
      *     }
@@ -3598,6 +3715,21 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
+      health: {
+        /**
+         * @description ok: every destination answered 2xx (after following redirects); broken: a destination answered 4xx/5xx, did not resolve, did not answer in time, redirected more than 10 times or resolved to a refused address; unknown: not checked yet, or a destination answered 429/503 (checked again sooner).
+         * @enum {unknown}
+         */
+        status: 'ok' | 'broken' | 'unknown';
+        checked_at: string | null;
+        /** @description The status that decided (the broken destination’s), else the main destination’s final status. */
+        http_status: number | null;
+        /** @description Why it is broken or unknown; null when ok. */
+        error: string | null;
+        /** @description Your affiliate tag was on the first request but not on the URL the redirects ended at; null before a check got an answer. */
+        affiliate_tag_lost: boolean | null;
+      };
       /**
        * Format: date-time
        * @description ISO 8601 UTC
@@ -3639,6 +3771,13 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "health": {
+     *         "status": "ok",
+     *         "checked_at": "2026-11-02T06:00:00.000Z",
+     *         "http_status": 200,
+     *         "error": null,
+     *         "affiliate_tag_lost": false
+     *       },
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z",
      *       "conditions": [
@@ -3708,6 +3847,21 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
+      health: {
+        /**
+         * @description ok: every destination answered 2xx (after following redirects); broken: a destination answered 4xx/5xx, did not resolve, did not answer in time, redirected more than 10 times or resolved to a refused address; unknown: not checked yet, or a destination answered 429/503 (checked again sooner).
+         * @enum {unknown}
+         */
+        status: 'ok' | 'broken' | 'unknown';
+        checked_at: string | null;
+        /** @description The status that decided (the broken destination’s), else the main destination’s final status. */
+        http_status: number | null;
+        /** @description Why it is broken or unknown; null when ok. */
+        error: string | null;
+        /** @description Your affiliate tag was on the first request but not on the URL the redirects ended at; null before a check got an answer. */
+        affiliate_tag_lost: boolean | null;
+      };
       /**
        * Format: date-time
        * @description ISO 8601 UTC
