@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: boolean;
   /** A request's headers and body must arrive within this; a slower client gets 408 (API) or a closed socket. */
   requestTimeoutMs: number;
+  /** How long a SIGTERM waits for responses under way before closing their connections. */
+  shutdownGraceMs: number;
   rateLimits: { pro: number; business: number; domains: number; anonymous: number };
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     rateLimits: {
       pro: integer(env, 'RATE_LIMIT_PRO', 60, 1, 1_000_000),
       business: integer(env, 'RATE_LIMIT_BUSINESS', 600, 1, 1_000_000),

@@ -31,8 +31,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     api.log.info(`${signal} received, shutting down`);
+    // A client that holds a response open (a download read slowly, or not at all) must not hold
+    // the shutdown: responses under way get SHUTDOWN_GRACE_MS, then their connections close.
+    const cutOff = setTimeout(() => {
+      api.log.warn('shutdown grace over: closing the connections still open');
+      edge.server.closeAllConnections();
+      api.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     await edge.close();
     await api.close();
+    clearTimeout(cutOff);
     try {
       await ctx.close();
     } catch (error) {

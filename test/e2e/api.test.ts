@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUserWithToken } from '../helpers/cli.ts';
 import { startService, type RunningService } from '../helpers/process.ts';
@@ -62,5 +63,21 @@ describe('npm start, the CLI and the API together', () => {
   it('stops cleanly on SIGTERM', async () => {
     const other = await startService();
     expect(await other.stop('SIGTERM')).toBe(0);
+  });
+
+  it('stops on SIGTERM even while a client holds a request open, once the grace is over', async () => {
+    const other = await startService({ SHUTDOWN_GRACE_MS: '1000' });
+    // A client sending its body a few bytes at a time: the server would wait REQUEST_TIMEOUT_MS
+    // (30 s) for the rest, longer than the harness's 20 s wait for the stop.
+    const { port } = new URL(other.apiUrl);
+    const slow = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => slow.once('connect', resolve));
+    slow.on('error', () => {});
+    slow.write(
+      'POST /api/v1/links HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await other.stop('SIGTERM')).toBe(0);
+    slow.destroy();
   });
 });
