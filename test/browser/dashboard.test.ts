@@ -150,7 +150,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await form.getByLabel('Option 2').fill('https://b.example.com/');
     await shot('link-edit');
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Choice page').waitFor();
+    // The link's summary line; the form's "Choice page" legend may still be on screen a moment.
+    await page.getByText(/Goes to .* · Choice page/).waitFor();
     const code = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     const phone = await fetch(`${service.shortUrl}/${code}`, {
       redirect: 'manual',
