@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { AppError } from '../core/errors.ts';
 import { HEALTH_STATUSES, type HealthStatus } from '../core/link-health.ts';
 import type { Link, LinkControls, LinkSort, LinkType } from '../core/model.ts';
@@ -148,14 +148,40 @@ export async function findLink(db: Kysely<Database>, id: number): Promise<Link |
   return row && toLink(row);
 }
 
+/** The trigram index answers searches of at least three characters; shorter ones scan. */
+const TRIGRAM = 3;
+
+const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** `%<search>%`, lower case, with \, % and _ escaped so they match themselves. */
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
   let filtered = db.selectFrom('links').where('links.user_id', '=', query.userId);
   if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
   if (query.health !== undefined) filtered = filtered.where('links.health_status', '=', query.health);
-  if (query.search) {
-    // lower() on both sides gives the same case-insensitive match on SQLite and PostgreSQL;
-    // the escape keeps % and _ in the search text literal.
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (query.search && isSqlite(db) && [...query.search].length >= TRIGRAM) {
+    // The trigram index (migration 010): a quoted phrase of the search's trigrams is a
+    // case-folded substring match in any of the three columns. (FTS5 names its match column
+    // after the table, whatever the alias.)
+    const phrase = `"${query.search.replace(/"/g, '""')}"`;
+    filtered = filtered.where('links.id', 'in', (eb) =>
+      eb
+        .selectFrom(sql`links_search`.as('s'))
+        .select(sql<number>`s.rowid`.as('id'))
+        .where(sql<boolean>`links_search match ${phrase}`),
+    );
+  } else if (query.search && !isSqlite(db)) {
+    // Exactly the expression of the pg_trgm index (migration 010), so the index serves it.
+    filtered = filtered.where(
+      sql`lower(links.redirect_url || chr(10) || links.short_code || chr(10) || coalesce(links.title, ''))`,
+      'like',
+      sql`${likePattern(query.search)} escape '\\'`,
+    );
+  } else if (query.search) {
+    // A search shorter than a trigram scans: lower() on both sides folds case; the escape keeps
+    // % and _ in the search literal.
+    const pattern = likePattern(query.search);
     filtered = filtered.where((eb) =>
       eb.or([
         eb(sql`lower(links.redirect_url)`, 'like', sql`${pattern} escape '\\'`),

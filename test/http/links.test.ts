@@ -302,6 +302,33 @@ describe('GET /links', () => {
     expect((await api('GET', '/links?search=%25')).json().meta.total).toBe(0);
   });
 
+  it('keeps search true through the index: after edits and deletes, for short searches and search syntax', async () => {
+    const { api } = await t.user('pro');
+    const count = async (search: string) =>
+      (await api('GET', `/links?search=${encodeURIComponent(search)}`)).json().meta.total;
+    const a = (
+      await api('POST', '/links', { redirect_url: 'https://one.example/alpha', title: 'Quoted "deal" *now*' })
+    ).json();
+    const b = (await api('POST', '/links', { redirect_url: 'https://two.example/beta-50%_off' })).json();
+    expect(await count('alpha')).toBe(1);
+    expect(await count('al')).toBe(1);
+    expect(await count('"deal"')).toBe(1);
+    expect(await count('*now*')).toBe(1);
+    expect(await count('deal AND beta')).toBe(0);
+    expect(await count('50%_off')).toBe(1);
+    expect(await count('ALPHA')).toBe(1);
+    await api('PATCH', `/links/${a.id}`, { redirect_url: 'https://one.example/gamma', title: null });
+    expect(await count('alpha')).toBe(0);
+    expect(await count('gamma')).toBe(1);
+    expect(await count('deal')).toBe(0);
+    await api('DELETE', `/links/${b.id}`);
+    expect(await count('beta')).toBe(0);
+    // Another user's links are never in the answer.
+    const other = await t.user('pro');
+    await other.api('POST', '/links', { redirect_url: 'https://one.example/gamma-too' });
+    expect(await count('gamma')).toBe(1);
+  });
+
   it.each([
     'per_page=0',
     'per_page=101',

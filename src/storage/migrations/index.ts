@@ -7,6 +7,7 @@ import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
 import * as linkControls from './006-link-controls.ts';
 import * as linkHealth from './008-link-health.ts';
 import * as analytics from './009-analytics.ts';
+import * as linkSearch from './010-link-search.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-link-controls': linkControls,
   '008-link-health': linkHealth,
   '009-analytics': analytics,
+  '010-link-search': linkSearch,
 };

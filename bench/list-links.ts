@@ -1,0 +1,44 @@
+// The link list at 100,000 links: all of them sorted by clicks, and a search matching 1%, through
+// the real store (the route adds serialization only). Used by bench/run.ts; runs alone too.
+import type { Kysely } from 'kysely';
+import { listLinks } from '../src/storage/links.kysely.ts';
+import type { Database } from '../src/storage/schema.ts';
+
+export const LIST_LINKS = 100_000;
+
+/** Inserts `count` links for `userId`, 1% of them with "needle" in the destination, in chunks. */
+export async function seedLinks(db: Kysely<Database>, userId: number, count = LIST_LINKS): Promise<void> {
+  const now = new Date().toISOString();
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        user_id: userId,
+        short_code: `list${i}`,
+        redirect_url: i % 100 === 0 ? `https://shop.example/needle/${i}` : `https://example.com/products/${i}?ref=x`,
+        type: 'simple',
+        is_active: 1,
+        click_count: (i * 7919) % 10_007,
+        conditions: '[]',
+        title: i % 3 === 0 ? `Product ${i}` : null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await db.insertInto('links').values(rows).execute();
+  }
+}
+
+export async function timeLists(db: Kysely<Database>, userId: number, runs = 50) {
+  const time = async (search: string | undefined) => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await listLinks(db, { userId, sort: 'click_count', direction: 'desc', search, page: 1, perPage: 100 });
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    return samples[Math.floor(samples.length / 2)]!;
+  };
+  return { all: await time(undefined), search: await time('needle') };
+}
