@@ -17,6 +17,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   services: ['core', 'schemas', 'storage', 'outbound', 'domain-verification'],
   webhooks: ['core', 'schemas', 'storage', 'services', 'outbound'],
   'link-health': ['core', 'storage', 'services', 'outbound'],
+  imports: ['core', 'schemas', 'storage', 'services'],
   redis: ['core', 'services', 'clicks'],
   clicks: ['core', 'storage', 'services', 'redis'],
 };

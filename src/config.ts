@@ -46,6 +46,8 @@ export interface Config {
     /** Requests in flight at once. */
     concurrency: number;
   };
+  /** Link imports: how often an instance looks for queued jobs, and how long its claim on one lasts unrenewed. */
+  imports: { pollIntervalMs: number; leaseMs: number };
   /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
   cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
 }
@@ -168,6 +170,10 @@ export function loadConfig(env: Env = process.env): Config {
       pollIntervalMs: integer(env, 'LINK_CHECK_POLL_MS', 60_000, 10, 3_600_000),
       timeoutMs: integer(env, 'LINK_CHECK_TIMEOUT_MS', 10_000, 100, 60_000),
       concurrency: integer(env, 'LINK_CHECK_CONCURRENCY', 4, 1, 64),
+    },
+    imports: {
+      pollIntervalMs: integer(env, 'IMPORT_POLL_MS', 1000, 10, 3_600_000),
+      leaseMs: integer(env, 'IMPORT_LEASE_MS', 30_000, 1000, 3_600_000),
     },
     cloudflare: cloudflare(env),
   };

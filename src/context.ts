@@ -27,6 +27,7 @@ import { LINK_CHECK_DEFAULTS, LinkChecker } from './link-health/checker.ts';
 import { createDnsResolver } from './outbound/dns-resolver.ts';
 import { WebhookPublisher } from './webhooks/publisher.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
+import { ImportWorker } from './imports/worker.ts';
 
 /**
  * Everything the processes share, wired once: the unit of work over the database, the event bus,
@@ -52,6 +53,8 @@ export interface AppContext {
   webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
   /** Checks links' destinations in the background and on demand (link health). */
   linkChecker: LinkChecker;
+  /** Runs queued link imports in the background (every instance runs one; a lease keeps each job to one). */
+  imports: ImportWorker;
   /** The offline GeoIP database, opened once (targeting and enrichment share it). */
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
@@ -110,6 +113,8 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   events.subscribe((event) => {
     if (event.kind === 'updated' || event.kind === 'deleted') clickLimits.linkChanged(event.kind, event.link.id);
   });
+  const imports = new ImportWorker(uow, { ...config.imports, onError: logError('import run failed') });
+  imports.start();
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
   const linkChecker = startLinkChecker(config, uow, events, metrics, logError);
 
@@ -118,6 +123,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     () => pipeline.close(),
     async () => stopRetention(),
     () => linkChecker.close(),
+    () => imports.close(),
     () => webhooks.publisher.close(),
     () => webhooks.worker.close(),
     async () => redis?.close(),
@@ -136,6 +142,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     extraAuthenticators: [],
     webhooks,
     linkChecker,
+    imports,
     geo,
     clicks: pipeline.sink,
     clickLimits,

@@ -15,10 +15,13 @@ import { categoryRoutes } from './routes/categories.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
 import { rawClickRoutes } from './routes/raw-clicks.ts';
+import { exportRoutes } from './routes/export.ts';
+import { importRoutes } from './routes/imports.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { CategorySchema } from '../schemas/category.ts';
+import { ImportSchema } from '../schemas/import.ts';
 import { MessageBody, ValidationErrorBody } from '../schemas/common.ts';
 import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from '../schemas/link.ts';
 
@@ -45,6 +48,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     LinkSchema,
     LinkWithConditionsSchema,
     CategorySchema,
+    ImportSchema,
   ])
     app.addSchema(schema);
   app.addHook('onResponse', async (request, reply) => {
@@ -74,6 +78,8 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
         shortUrl: config.shortUrl,
         checkLink: (linkId) => ctx.linkChecker.checkNow(linkId),
       });
+      await api.register(exportRoutes, { uow, shortUrl: config.shortUrl });
+      await api.register(importRoutes, { uow, onQueued: () => ctx.imports.poke() });
       await api.register(statsRoutes, { uow });
       await api.register(rawClickRoutes, { uow });
       await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });

@@ -1,5 +1,6 @@
 import { isExpired } from '../core/link-expiry.ts';
 import type { Category, Link } from '../core/model.ts';
+import type { ImportJob } from '../storage/imports.kysely.ts';
 
 /** Decisions §3: short_url is SHORT_URL/<code>, or https://<custom domain>/<code>. */
 export function shortUrl(link: Pick<Link, 'shortCode' | 'domain'>, shortBase: string): string {
@@ -81,5 +82,22 @@ export function paginate<T>(
       to: from === null ? null : from + data.length - 1,
       total: options.total,
     },
+  };
+}
+
+export function importResource(job: ImportJob) {
+  return {
+    id: job.id,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    created: job.created,
+    skipped: job.skipped,
+    invalid: job.invalid,
+    errors: job.errors,
+    failure_reason: job.failureReason,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+    finished_at: job.finishedAt,
   };
 }

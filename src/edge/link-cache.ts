@@ -75,6 +75,10 @@ export class LinkCache {
           this.#links.delete(keyOf(change.link.domain?.id ?? null, change.link.shortCode));
           break;
         }
+        case 'links-imported':
+          // New codes on the default host: only a negative entry ("unknown code") can be stale.
+          for (const code of change.codes) this.#links.delete(keyOf(null, code));
+          break;
         case 'tags-changed':
         case 'settings-changed':
           this.#owners.delete(change.userId);

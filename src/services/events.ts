@@ -4,6 +4,11 @@ import type { Domain, Link } from '../core/model.ts';
 export type AppEvent =
   /** `remote`: it happened on another instance and arrived through the Redis bus. */
   | { kind: 'created' | 'updated' | 'deleted'; link: Link; remote?: boolean }
+  /**
+   * An import committed a chunk of new links on the default host (one event per chunk, not per
+   * link): the redirect cache drops any negative entry for these codes. No webhooks follow.
+   */
+  | { kind: 'links-imported'; userId: number; codes: string[]; remote?: boolean }
   /** A user's affiliate tags changed: their links' destinations change on the next visit. */
   | { kind: 'tags-changed'; userId: number; remote?: boolean }
   /** A custom domain was verified, failed or removed: host routing changes. */

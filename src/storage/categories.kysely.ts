@@ -69,7 +69,34 @@ export async function deleteCategory(db: Kysely<Database>, id: number): Promise<
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
+/**
+ * The ids of the user's categories with these names, creating those that are missing (imports).
+ * ON CONFLICT DO NOTHING: a name created meanwhile by another request is simply found.
+ */
+export async function ensureCategories(
+  db: Kysely<Database>,
+  userId: number,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  const now = timestamp();
+  await db
+    .insertInto('categories')
+    .values(unique.map((name) => ({ user_id: userId, name, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .where('name', 'in', unique)
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
 export const categoryStore = {
+  ensure: ensureCategories,
   insert: insertCategory,
   list: listCategories,
   find: findCategory,

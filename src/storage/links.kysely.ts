@@ -243,8 +243,65 @@ export async function linkOwners(db: Kysely<Database>, ids: readonly number[]): 
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
+/** A link as the CSV export writes it. */
+export interface ExportedLink {
+  id: number;
+  shortCode: string;
+  redirectUrl: string;
+  title: string | null;
+  category: string | null;
+  domain: string | null;
+  isActive: boolean;
+  clickCount: number;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** One page of the user's links after `afterId`, by id (keyset on links_user_id: constant cost per page). */
+export async function exportLinksPage(
+  db: Kysely<Database>,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<ExportedLink[]> {
+  const rows = await db
+    .selectFrom('links')
+    .leftJoin('categories', 'categories.id', 'links.category_id')
+    .leftJoin('domains', 'domains.id', 'links.domain_id')
+    .select([
+      'links.id',
+      'links.short_code',
+      'links.redirect_url',
+      'links.title',
+      'links.is_active',
+      'links.click_count',
+      'links.expires_at',
+      'links.created_at',
+      'categories.name as category_name',
+      'domains.hostname as domain_hostname',
+    ])
+    .where('links.user_id', '=', userId)
+    .where('links.id', '>', afterId)
+    .orderBy('links.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    shortCode: row.short_code,
+    redirectUrl: row.redirect_url,
+    title: row.title,
+    category: row.category_name,
+    domain: row.domain_hostname,
+    isActive: Boolean(row.is_active),
+    clickCount: Number(row.click_count),
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+  }));
+}
+
 export const linkStore = {
   owners: linkOwners,
+  exportPage: exportLinksPage,
   insert: insertLink,
   find: findLink,
   list: listLinks,

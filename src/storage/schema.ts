@@ -217,6 +217,30 @@ export interface ProcessedStreamEntriesTable {
   processed_at: string;
 }
 
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  /** The uploaded CSV, as text. */
+  source: string;
+  total: number | null;
+  /** Data rows committed so far: where a resumed job starts again. */
+  processed: Generated<number>;
+  created: Generated<number>;
+  skipped: Generated<number>;
+  invalid: Generated<number>;
+  /** JSON: the first 100 row errors, `[{row, message}]`. */
+  errors: Generated<string>;
+  failure_reason: string | null;
+  /** How many times an instance has started (or resumed) the job. */
+  attempts: Generated<number>;
+  lease: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -238,4 +262,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   processed_stream_entries: ProcessedStreamEntriesTable;
+  imports: ImportsTable;
 }

@@ -4,6 +4,7 @@ import { categoryStore } from './categories.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
 import { healthStore } from './health.kysely.ts';
+import { importStore } from './imports.kysely.ts';
 import { landingOptionStore } from './landing-options.kysely.ts';
 import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
@@ -49,6 +50,7 @@ export function storesFor(db: Executor) {
     redirect: bind(db, redirectStore),
     health: bind(db, healthStore),
     linkHealth: bind(db, linkHealthStore),
+    imports: bind(db, importStore),
   };
 }
 

@@ -64,14 +64,17 @@ function examplesOf(media: Media): unknown[] {
   return schema?.example === undefined ? [] : [schema.example];
 }
 
-/** Every media object of `op` that must show an example: the JSON request body and JSON success bodies. */
+/** The JSON media of a body, or its only other one (a CSV upload or download). */
+const mainMedia = (content: Record<string, Media>): Media =>
+  content['application/json'] ?? (Object.keys(content).length === 1 ? Object.values(content)[0]! : {});
+
+/** Every media object of `op` that must show an example: the request body and the success bodies. */
 function mediaNeedingExamples(op: Operation): Array<[string, Media]> {
   const found: Array<[string, Media]> = [];
-  const body = op.requestBody?.content['application/json'];
-  if (op.requestBody) found.push(['request body', body ?? {}]);
+  if (op.requestBody) found.push(['request body', mainMedia(op.requestBody.content)]);
   for (const [status, response] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || !response.content) continue;
-    found.push([`${status} response`, response.content['application/json'] ?? {}]);
+    found.push([`${status} response`, mainMedia(response.content)]);
   }
   return found;
 }

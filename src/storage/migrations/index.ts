@@ -5,6 +5,7 @@ import * as streamDedup from './003-stream-dedup.ts';
 import * as webhooks from './004-webhooks.ts';
 import * as domainClaimsDowngrades from './005-domain-claims-downgrades.ts';
 import * as linkControls from './006-link-controls.ts';
+import * as imports from './007-imports.ts';
 import * as linkHealth from './008-link-health.ts';
 import * as analytics from './009-analytics.ts';
 import * as linkSearch from './010-link-search.ts';
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '004-webhooks': webhooks,
   '005-domain-claims-downgrades': domainClaimsDowngrades,
   '006-link-controls': linkControls,
+  '007-imports': imports,
   '008-link-health': linkHealth,
   '009-analytics': analytics,
   '010-link-search': linkSearch,

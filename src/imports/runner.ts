@@ -1,0 +1,142 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { AppError, messageOf } from '../core/errors.ts';
+import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
+import { csvRecords } from '../services/import-csv.ts';
+import { importChunk, LeaseLostError, type NumberedRecord } from '../services/imports.ts';
+import type { UnitOfWork } from '../services/unit-of-work.ts';
+import type { ImportJob, ImportProgress } from '../storage/imports.kysely.ts';
+
+export interface RunOptions {
+  leaseMs: number;
+  /** Rows per transaction (default 1,000). */
+  chunkSize?: number;
+  /** A job started this many times without finishing is failed instead of tried again (default 5). */
+  maxAttempts?: number;
+  /** Told after each committed chunk. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** Asked between chunks: true lets the job go (released, resumed later) instead of going on. */
+  stopping?: () => boolean;
+}
+
+/** How a run ended: finished (done or failed with a reason), let go on shutdown, or taken over. */
+export type RunOutcome = 'done' | 'failed' | 'released' | 'lost';
+
+export const DEFAULT_CHUNK_SIZE = 1000;
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * Runs a job this instance has claimed under `lease`, from its resume position to the end.
+ * Every chunk commits its links together with the counters and the position, so a crash at any
+ * point resumes after the last committed chunk; a job that keeps crashing its instance is failed
+ * with the reason after `maxAttempts` starts, never retried forever nor left half-done in silence.
+ */
+export async function runImport(
+  uow: UnitOfWork,
+  job: ImportJob,
+  lease: string,
+  options: RunOptions,
+): Promise<RunOutcome> {
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const fail = async (reason: string): Promise<RunOutcome> => {
+    const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'failed', reason));
+    return finished ? 'failed' : 'lost';
+  };
+  if (job.attempts > maxAttempts) {
+    return fail(
+      `The import was started ${maxAttempts} times without finishing (its instance stopped each time); ` +
+        `the first ${job.processed} rows were imported.`,
+    );
+  }
+  const source = await uow.read((stores) => stores.imports.source(job.id));
+  if (source === undefined) return 'lost';
+  let progress: ImportProgress = {
+    total: job.total,
+    processed: job.processed,
+    created: job.created,
+    skipped: job.skipped,
+    invalid: job.invalid,
+    errors: job.errors,
+  };
+  const save = (next: ImportProgress) =>
+    uow.transact(({ stores }) =>
+      stores.imports.saveProgress(job.id, lease, next, new Date(Date.now() + options.leaseMs)),
+    );
+  if (progress.total === null) {
+    progress = { ...progress, total: await countRows(source) };
+    if (!(await save(progress))) return 'lost';
+    options.onProgress?.(progress);
+  }
+
+  let columns: ImportColumns | undefined;
+  let row = 0;
+  let chunk: NumberedRecord[] = [];
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const rows = chunk;
+    chunk = [];
+    const before = progress;
+    progress = await uow.transact((work) =>
+      importChunk(
+        work,
+        { jobId: job.id, userId: job.userId, lease, leaseMs: options.leaseMs, columns: columns! },
+        rows,
+        before,
+      ),
+    );
+    options.onProgress?.(progress);
+  };
+  try {
+    try {
+      for await (const record of csvRecords(source)) {
+        if (columns === undefined) {
+          columns = mapImportHeader(record as string[]);
+          continue;
+        }
+        row += 1;
+        if (row <= job.processed) continue; // committed by an earlier run
+        chunk.push({ row, record: record as string[] });
+        if (chunk.length >= chunkSize) {
+          await flush();
+          if (options.stopping?.()) {
+            await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
+            return 'released';
+          }
+          await yieldToOthers(); // let requests in between chunks
+        }
+      }
+    } catch (error) {
+      if (error instanceof LeaseLostError) throw error;
+      if (error instanceof AppError) return fail(error.message); // the header
+      if (isParseError(error)) {
+        await flush();
+        return fail(`The CSV could not be read after data row ${row}: ${messageOf(error)}`);
+      }
+      throw error;
+    }
+    if (columns === undefined) return fail('The file is empty.');
+    await flush();
+  } catch (error) {
+    if (error instanceof LeaseLostError) return 'lost';
+    throw error;
+  }
+  const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
+  return finished ? 'done' : 'lost';
+}
+
+/** Data rows of the file (records under the header); null when the file cannot be read to the end. */
+async function countRows(source: string): Promise<number | null> {
+  let records = 0;
+  try {
+    for await (const _record of csvRecords(source)) records += 1;
+  } catch {
+    return null;
+  }
+  return Math.max(0, records - 1);
+}
+
+/** csv-parse's errors carry a `CSV_...` code (CSV_QUOTE_NOT_CLOSED, CSV_MAX_RECORD_SIZE, ...). */
+function isParseError(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('CSV_');
+}

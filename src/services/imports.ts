@@ -1,0 +1,214 @@
+import { AppError } from '../core/errors.ts';
+import { readImportRow, rowProblem, type ImportColumns, type ImportRow } from '../core/import-rows.ts';
+import type { Principal } from '../core/model.ts';
+import { assertBusiness, hasApiAccess } from '../core/plans.ts';
+import { randomShortCode } from '../core/short-codes.ts';
+import { timestamp } from '../core/time.ts';
+import type { ImportJob, ImportProgress, ImportRowError } from '../storage/imports.kysely.ts';
+import type { ExportedLink } from '../storage/links.kysely.ts';
+import type { Stores } from '../storage/stores.ts';
+import { readImportHeader } from './import-csv.ts';
+import { ownedOrThrow } from './ownership.ts';
+import type { UnitOfWork, Work } from './unit-of-work.ts';
+
+/** Row errors an import keeps (the counters count them all). */
+export const MAX_IMPORT_ERRORS = 100;
+/** How many imports GET /imports lists, newest first. */
+export const IMPORT_LIST_LIMIT = 100;
+const RANDOM_CODE_ATTEMPTS = 5;
+
+/**
+ * Queues an import of `source` (a CSV) for the principal (Business). The header is checked now, so
+ * a file the import could never read is a 422 at once instead of a failed job later.
+ */
+export async function createImport(work: Work, principal: Principal, source: string): Promise<ImportJob> {
+  assertBusiness(principal.user.plan, 'Imports');
+  if (source.includes('\0'))
+    throw new AppError('validation-failed', 'The file is not a text CSV file.', {
+      file: ['The file is not a text CSV file.'],
+    });
+  readImportHeader(source);
+  return work.stores.imports.insert(principal.user.id, source);
+}
+
+export async function getImportOrThrow(stores: Stores, principal: Principal, id: number): Promise<ImportJob> {
+  return ownedOrThrow(await stores.imports.find(id), principal, 'import');
+}
+
+export function listUserImports(stores: Stores, principal: Principal): Promise<ImportJob[]> {
+  return stores.imports.list(principal.user.id, IMPORT_LIST_LIMIT);
+}
+
+/** A data row as read: its 1-based number under the header, and its cells. */
+export interface NumberedRecord {
+  row: number;
+  record: string[];
+}
+
+/** The job a chunk belongs to, and the lease under which this instance works it. */
+export interface ChunkContext {
+  jobId: number;
+  userId: number;
+  lease: string;
+  leaseMs: number;
+  columns: ImportColumns;
+}
+
+/** The lease was taken over by another instance: this one must stop, its chunk rolled back. */
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`import ${jobId}: the lease was taken over by another instance`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/**
+ * Imports one chunk of rows in the caller's transaction, and writes the job's counters and
+ * resume position in that same transaction: after a crash the job resumes exactly after the last
+ * committed chunk, with nothing written twice and nothing lost.
+ *
+ * Each row is validated like POST /links (destination, custom code, title); a bad row is counted
+ * and reported and never stops the others. The valid rows go in with one multi-row INSERT ... ON
+ * CONFLICT DO NOTHING; a custom code that is taken (already, or by an earlier row of the file) is
+ * skipped with its reason, and a random code that collides is drawn again.
+ *
+ * Events: one `links-imported` event per chunk carrying its codes, not one `created` event per
+ * link. The only cache entries a new link can make stale are negative ones (a code visited before
+ * it existed), which that event clears; link.created webhooks are not sent for imported links
+ * (a million deliveries for one upload would swamp every receiver).
+ */
+export async function importChunk(
+  work: Work,
+  context: ChunkContext,
+  rows: readonly NumberedRecord[],
+  before: ImportProgress,
+  now: Date = new Date(),
+): Promise<ImportProgress> {
+  const found: ImportRowError[] = [];
+  const report = (row: number, message: string) => found.push({ row, message });
+  let invalid = 0;
+  let skipped = 0;
+  const valid: Array<{ row: number; link: ImportRow }> = [];
+  const customCodes = new Set<string>();
+  for (const { row, record } of rows) {
+    let link: ImportRow;
+    try {
+      link = readImportRow(record, context.columns);
+    } catch (error) {
+      const problem = rowProblem(error);
+      if (problem === undefined) throw error;
+      invalid += 1;
+      report(row, problem);
+      continue;
+    }
+    if (link.shortCode !== null) {
+      if (customCodes.has(link.shortCode)) {
+        skipped += 1;
+        report(row, takenMessage(link.shortCode));
+        continue;
+      }
+      customCodes.add(link.shortCode);
+    }
+    valid.push({ row, link });
+  }
+
+  const categoryNames = valid.flatMap(({ link }) => (link.category === null ? [] : [link.category]));
+  const categories = await work.stores.categories.ensure(context.userId, categoryNames);
+  const importedAt = timestamp(now);
+  const toInsert = (row: { link: ImportRow }, code: string) => ({
+    userId: context.userId,
+    shortCode: code,
+    redirectUrl: row.link.redirectUrl,
+    title: row.link.title,
+    categoryId: row.link.category === null ? null : (categories.get(row.link.category) ?? null),
+    createdAt: row.link.createdAt ?? importedAt,
+  });
+
+  const insertedCodes: string[] = [];
+  const custom = valid.filter(({ link }) => link.shortCode !== null);
+  const customInserted = await work.stores.imports.insertLinks(custom.map((r) => toInsert(r, r.link.shortCode!)));
+  for (const { row, link } of custom) {
+    if (customInserted.has(link.shortCode!)) insertedCodes.push(link.shortCode!);
+    else {
+      skipped += 1;
+      report(row, takenMessage(link.shortCode!));
+    }
+  }
+  let pending = valid.filter(({ link }) => link.shortCode === null);
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const drawn = pending.map((row) => ({ row, code: randomShortCode() }));
+    const inserted = await work.stores.imports.insertLinks(drawn.map(({ row, code }) => toInsert(row, code)));
+    const collided: typeof pending = [];
+    const seen = new Set<string>();
+    for (const { row, code } of drawn) {
+      // A code drawn twice in one chunk was inserted once: the later row draws again.
+      if (inserted.has(code) && !seen.has(code)) {
+        seen.add(code);
+        insertedCodes.push(code);
+      } else collided.push(row);
+    }
+    pending = collided;
+    if (attempt >= RANDOM_CODE_ATTEMPTS) {
+      for (const { row } of pending) {
+        invalid += 1;
+        report(row, 'No free random short code was found; import the row again.');
+      }
+      break;
+    }
+  }
+
+  // In file order, whichever step found them; the first 100 of the whole file are kept.
+  found.sort((a, b) => a.row - b.row);
+  const errors = [...before.errors, ...found.slice(0, Math.max(0, MAX_IMPORT_ERRORS - before.errors.length))];
+  const progress: ImportProgress = {
+    total: before.total,
+    processed: before.processed + rows.length,
+    created: before.created + insertedCodes.length,
+    skipped: before.skipped + skipped,
+    invalid: before.invalid + invalid,
+    errors,
+  };
+  const stillOurs = await work.stores.imports.saveProgress(
+    context.jobId,
+    context.lease,
+    progress,
+    new Date(now.getTime() + context.leaseMs),
+  );
+  if (!stillOurs) throw new LeaseLostError(context.jobId);
+  if (insertedCodes.length > 0) work.emit({ kind: 'links-imported', userId: context.userId, codes: insertedCodes });
+  return progress;
+}
+
+function takenMessage(code: string): string {
+  return `The short code "${code}" has already been taken; the row was skipped.`;
+}
+
+/** Pro and Business (a dashboard session on another plan gets the same 403 as a token would). */
+export function assertCanExport(principal: Principal): void {
+  if (!hasApiAccess(principal.user.plan)) {
+    throw new AppError('plan-required', 'Exporting links requires the Pro or Business plan.');
+  }
+}
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * The user's links in pages by id, each page its own short read: memory stays one page whatever
+ * the number of links, and no read holds a snapshot (or SQLite's WAL) for the whole download.
+ * Links created while it runs appear if their id is past the page being read.
+ */
+export async function* exportUserLinks(
+  uow: UnitOfWork,
+  principal: Principal,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<ExportedLink[]> {
+  assertCanExport(principal);
+  let afterId = 0;
+  for (;;) {
+    const page = await uow.read((stores) => stores.links.exportPage(principal.user.id, afterId, pageSize));
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    afterId = page.at(-1)!.id;
+  }
+}
