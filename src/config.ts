@@ -47,7 +47,7 @@ export interface Config {
     concurrency: number;
   };
   /** Link imports: how often an instance looks for queued jobs, and how long its claim on one lasts unrenewed. */
-  imports: { pollIntervalMs: number; leaseMs: number };
+  imports: { pollIntervalMs: number; leaseMs: number; chunkRows: number };
   /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
   cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
 }
@@ -174,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     imports: {
       pollIntervalMs: integer(env, 'IMPORT_POLL_MS', 1000, 10, 3_600_000),
       leaseMs: integer(env, 'IMPORT_LEASE_MS', 30_000, 1000, 3_600_000),
+      chunkRows: integer(env, 'IMPORT_CHUNK_ROWS', 5000, 1, 100_000),
     },
     cloudflare: cloudflare(env),
   };

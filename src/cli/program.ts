@@ -8,11 +8,16 @@ import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
+import { exportLinks, importFile } from './transfer.ts';
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
+  /** stdout when it is a terminal (import shows a progress bar there); absent otherwise. */
+  terminal?: NodeJS.WriteStream | undefined;
+  /** Where `export` writes the CSV without --out (stdout). */
+  stdout?: NodeJS.WritableStream;
 }
 
 function planOption(value: string): Plan {
@@ -132,6 +137,53 @@ export function buildProgram(io: CliIo): Command {
     });
 
   program
+    .command('import')
+    .description(
+      'Import links from a CSV file for a user (Business), as POST /imports does; progress on a terminal, the summary at the end',
+    )
+    .requiredOption('--email <email>', 'the owner of the links')
+    .requiredOption('--file <file>', 'the CSV file (Bitly, YOURLS, Shlink, Kutt or Hoplink columns)')
+    .option('--json', 'print only the summary, as one JSON object (the shape of GET /imports/{id})')
+    .action(async (opts: { email: string; file: string; json?: boolean }) => {
+      const config = loadConfig(io.env);
+      const { outcome, record } = await withDatabase(io, (uow) =>
+        importFile(
+          uow,
+          { email: opts.email, file: opts.file, ...config.imports },
+          { json: !!opts.json, terminal: io.terminal, line: (text) => io.out(`${text}\n`) },
+        ),
+      );
+      print(
+        !!opts.json,
+        record,
+        [
+          `Import ${record.id} ${record.status}: ${record.created} created, ${record.skipped} skipped, ` +
+            `${record.invalid} invalid of ${record.total ?? record.processed} rows.`,
+          ...record.errors.slice(0, 20).map((e) => `  row ${e.row}: ${e.message}`),
+          record.errors.length > 20
+            ? `  ... (${record.errors.length - 20} more listed by GET /imports/${record.id})`
+            : '',
+          record.failure_reason ? `Failed: ${record.failure_reason}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      );
+      if (outcome !== 'done') throw new ExitQuietly(1);
+    });
+
+  program
+    .command('export')
+    .description('Write all links of a user as CSV (the columns of GET /links/export), to --out or stdout')
+    .requiredOption('--email <email>', 'the owner of the links')
+    .option('--out <file>', 'the file to write (refused if it exists)')
+    .action(async (opts: { email: string; out?: string }) => {
+      const config = loadConfig(io.env);
+      await withDatabase(io, (uow) =>
+        exportLinks(uow, { email: opts.email, out: opts.out, shortUrl: config.shortUrl }, io.stdout ?? process.stdout),
+      );
+    });
+
+  program
     .command('migrate')
     .description('Apply pending database migrations (start-up does this too)')
     .option('--json', 'print one JSON object')
@@ -182,6 +234,15 @@ export function buildProgram(io: CliIo): Command {
   return program;
 }
 
+/** A command that has printed its own outcome and only needs a non-zero exit code. */
+class ExitQuietly extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super('exit');
+    this.exitCode = exitCode;
+  }
+}
+
 /** Runs the CLI; returns the exit code (0 ok, 1 failure, 2 usage). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
@@ -199,6 +260,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const code = (error as { exitCode: number }).exitCode;
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : code === 0 ? 0 : 2;
     }
+    if (error instanceof ExitQuietly) return error.exitCode;
     io.err(`hoplink: ${messageOf(error)}\n`);
     return 1;
   }

@@ -1,14 +1,14 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { AppError, messageOf } from '../core/errors.ts';
 import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
-import { csvRecords } from '../services/import-csv.ts';
+import { countCsvRows, csvRecords } from '../services/import-csv.ts';
 import { importChunk, LeaseLostError, type NumberedRecord } from '../services/imports.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { ImportJob, ImportProgress } from '../storage/imports.kysely.ts';
 
 export interface RunOptions {
   leaseMs: number;
-  /** Rows per transaction (default 1,000). */
+  /** Rows per transaction (default 5,000: see DEFAULT_CHUNK_SIZE). */
   chunkSize?: number;
   /** A job started this many times without finishing is failed instead of tried again (default 5). */
   maxAttempts?: number;
@@ -16,12 +16,20 @@ export interface RunOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Asked between chunks: true lets the job go (released, resumed later) instead of going on. */
   stopping?: () => boolean;
+  /** The job's CSV when the caller holds it already (the CLI just read the file): not read back. */
+  source?: string;
 }
 
 /** How a run ended: finished (done or failed with a reason), let go on shutdown, or taken over. */
 export type RunOutcome = 'done' | 'failed' | 'released' | 'lost';
 
-export const DEFAULT_CHUNK_SIZE = 1000;
+/**
+ * Rows per transaction. Measured on SQLite, 300,000 rows on 2 busy cores: 1,000 a chunk took 38 s
+ * (each commit rewrites, in the WAL, a page of every index for nearly every row: codes and URLs
+ * land on random pages), 5,000 took 9.5 s and 10,000 10.8 s. A 5,000-row chunk holds the write
+ * lock for about 150 ms, well inside the click writer's 5 s busy timeout.
+ */
+export const DEFAULT_CHUNK_SIZE = 5000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
 /**
@@ -48,7 +56,7 @@ export async function runImport(
         `the first ${job.processed} rows were imported.`,
     );
   }
-  const source = await uow.read((stores) => stores.imports.source(job.id));
+  const source = options.source ?? (await uow.read((stores) => stores.imports.source(job.id)));
   if (source === undefined) return 'lost';
   let progress: ImportProgress = {
     total: job.total,
@@ -63,7 +71,7 @@ export async function runImport(
       stores.imports.saveProgress(job.id, lease, next, new Date(Date.now() + options.leaseMs)),
     );
   if (progress.total === null) {
-    progress = { ...progress, total: await countRows(source) };
+    progress = { ...progress, total: countCsvRows(source) };
     if (!(await save(progress))) return 'lost';
     options.onProgress?.(progress);
   }
@@ -122,17 +130,6 @@ export async function runImport(
   }
   const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
   return finished ? 'done' : 'lost';
-}
-
-/** Data rows of the file (records under the header); null when the file cannot be read to the end. */
-async function countRows(source: string): Promise<number | null> {
-  let records = 0;
-  try {
-    for await (const _record of csvRecords(source)) records += 1;
-  } catch {
-    return null;
-  }
-  return Math.max(0, records - 1);
 }
 
 /** csv-parse's errors carry a `CSV_...` code (CSV_QUOTE_NOT_CLOSED, CSV_MAX_RECORD_SIZE, ...). */

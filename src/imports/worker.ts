@@ -7,7 +7,7 @@ export interface ImportWorkerOptions {
   leaseMs: number;
   /** A run that failed on something other than the file (the database gone): logged, retried later. */
   onError: (error: unknown) => void;
-  chunkSize?: number;
+  chunkRows?: number;
   maxAttempts?: number;
 }
 
@@ -58,7 +58,7 @@ export class ImportWorker {
     const options: RunOptions = {
       leaseMs: this.#options.leaseMs,
       stopping: () => this.#closed,
-      ...(this.#options.chunkSize === undefined ? {} : { chunkSize: this.#options.chunkSize }),
+      ...(this.#options.chunkRows === undefined ? {} : { chunkSize: this.#options.chunkRows }),
       ...(this.#options.maxAttempts === undefined ? {} : { maxAttempts: this.#options.maxAttempts }),
     };
     return runImport(this.#uow, job, lease, options);

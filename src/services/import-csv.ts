@@ -65,3 +65,47 @@ export async function* csvRecords(source: string): AsyncGenerator<string[]> {
     if (!ended) parser.destroy();
   }
 }
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The data rows of `source` (records under the header), counted by a scan of the text that
+ * follows the parser's rules (quoted cells may hold newlines, empty lines are skipped) at a small
+ * fraction of its cost: the total a progress bar needs before the first row is imported. A done
+ * import's total is then set to the rows it actually processed.
+ */
+export function countCsvRows(source: string): number {
+  let records = 0;
+  let inQuotes = false;
+  let fieldStart = true;
+  let lineHasContent = false;
+  const length = source.length;
+  for (let i = source.charCodeAt(0) === 0xfeff ? 1 : 0; i < length; i++) {
+    const c = source.charCodeAt(i);
+    if (inQuotes) {
+      if (c === QUOTE) {
+        if (source.charCodeAt(i + 1) === QUOTE) i++;
+        else inQuotes = false;
+      }
+    } else if (c === QUOTE && fieldStart) {
+      inQuotes = true;
+      lineHasContent = true;
+      fieldStart = false;
+    } else if (c === COMMA) {
+      fieldStart = true;
+      lineHasContent = true;
+    } else if (c === LF || (c === CR && source.charCodeAt(i + 1) !== LF)) {
+      if (lineHasContent) records++;
+      lineHasContent = false;
+      fieldStart = true;
+    } else if (c !== CR) {
+      lineHasContent = true;
+      fieldStart = false;
+    }
+  }
+  if (lineHasContent) records++;
+  return Math.max(0, records - 1);
+}

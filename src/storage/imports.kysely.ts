@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestamp } from '../core/time.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -101,13 +102,16 @@ function toJob(row: JobRow): ImportJob {
   };
 }
 
+/** The job and its CSV: two rows, so it needs the caller's transaction. */
 export async function insertImport(db: Kysely<Database>, userId: number, source: string): Promise<ImportJob> {
+  requireTransaction(db, 'insertImport');
   const now = timestamp();
   const row = await db
     .insertInto('imports')
-    .values({ user_id: userId, status: 'queued', source, total: null, created_at: now, updated_at: now })
+    .values({ user_id: userId, status: 'queued', total: null, created_at: now, updated_at: now })
     .returning(JOB_COLUMNS)
     .executeTakeFirstOrThrow();
+  await db.insertInto('import_sources').values({ import_id: row.id, source }).execute();
   return toJob(row);
 }
 
@@ -129,7 +133,7 @@ export async function listImports(db: Kysely<Database>, userId: number, limit: n
 }
 
 export async function readImportSource(db: Kysely<Database>, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('imports').select('source').where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('import_sources').select('source').where('import_id', '=', id).executeTakeFirst();
   return row?.source;
 }
 
@@ -214,7 +218,16 @@ export async function finishImport(
   const now = timestamp();
   let query = db
     .updateTable('imports')
-    .set({ status, failure_reason: failureReason, lease: null, locked_until: null, finished_at: now, updated_at: now })
+    .set((eb) => ({
+      status,
+      // Done: the total is what was read (the first count is a fast scan for the progress bar).
+      ...(status === 'done' ? { total: eb.ref('processed') } : {}),
+      failure_reason: failureReason,
+      lease: null,
+      locked_until: null,
+      finished_at: now,
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'running']);
   if (lease !== null) query = query.where('lease', '=', lease);
@@ -233,38 +246,44 @@ export async function releaseImport(db: Kysely<Database>, id: number, lease: str
     .execute();
 }
 
+const INSERT_ROWS_PER_STATEMENT = 2000;
+
 /**
- * Inserts the links in one statement; a code already taken is left out (ON CONFLICT DO NOTHING,
+ * Inserts the links, 2,000 a statement; a code already taken is left out (ON CONFLICT DO NOTHING,
  * which keeps a PostgreSQL transaction usable). Answers the codes that were inserted.
  */
 export async function insertImportedLinks(
   db: Kysely<Database>,
   links: readonly ImportedLink[],
 ): Promise<Map<string, number>> {
-  if (links.length === 0) return new Map();
+  const inserted = new Map<string, number>();
   const now = timestamp();
-  const rows = await db
-    .insertInto('links')
-    .values(
-      links.map((link) => ({
-        user_id: link.userId,
-        short_code: link.shortCode,
-        redirect_url: link.redirectUrl,
-        is_active: 1,
-        category_id: link.categoryId,
-        domain_id: null,
-        conditions: '[]',
-        type: 'simple',
-        click_count: 0,
-        title: link.title,
-        created_at: link.createdAt,
-        updated_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning(['id', 'short_code'])
-    .execute();
-  return new Map(rows.map((row) => [row.short_code, row.id]));
+  // 12 parameters a row: 2,000 rows stay under SQLite's 32,766 and PostgreSQL's 65,535 per statement.
+  for (let at = 0; at < links.length; at += INSERT_ROWS_PER_STATEMENT) {
+    const rows = await db
+      .insertInto('links')
+      .values(
+        links.slice(at, at + INSERT_ROWS_PER_STATEMENT).map((link) => ({
+          user_id: link.userId,
+          short_code: link.shortCode,
+          redirect_url: link.redirectUrl,
+          is_active: 1,
+          category_id: link.categoryId,
+          domain_id: null,
+          conditions: '[]',
+          type: 'simple',
+          click_count: 0,
+          title: link.title,
+          created_at: link.createdAt,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'short_code'])
+      .execute();
+    for (const row of rows) inserted.set(row.short_code, row.id);
+  }
+  return inserted;
 }
 
 export const importStore = {

@@ -221,8 +221,6 @@ export interface ImportsTable {
   id: Generated<number>;
   user_id: number;
   status: string;
-  /** The uploaded CSV, as text. */
-  source: string;
   total: number | null;
   /** Data rows committed so far: where a resumed job starts again. */
   processed: Generated<number>;
@@ -239,6 +237,12 @@ export interface ImportsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** The uploaded CSV of an import, as text (apart from the job row, which every chunk updates). */
+export interface ImportSourcesTable {
+  import_id: number;
+  source: string;
 }
 
 export interface Database {
@@ -263,4 +267,5 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   processed_stream_entries: ProcessedStreamEntriesTable;
   imports: ImportsTable;
+  import_sources: ImportSourcesTable;
 }

@@ -1,35 +1,14 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { stringify } from 'csv-stringify';
 import { errorResponses } from '../../schemas/common.ts';
 import { EXPORT_COLUMNS, EXPORT_EXAMPLE } from '../../schemas/import.ts';
-import { assertCanExport, exportUserLinks } from '../../services/imports.ts';
+import { assertCanExport } from '../../services/imports.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
-import type { ExportedLink } from '../../storage/links.kysely.ts';
-import { shortUrl } from '../serializers.ts';
+import { linksCsv } from '../export-csv.ts';
 
 export const exportRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: string }> = async (
   app,
   { uow, shortUrl: shortBase },
 ) => {
-  const row = (link: ExportedLink) => [
-    link.id,
-    link.shortCode,
-    shortUrl(
-      { shortCode: link.shortCode, domain: link.domain === null ? null : { id: 0, hostname: link.domain } },
-      shortBase,
-    ),
-    link.redirectUrl,
-    link.title,
-    link.category,
-    link.domain,
-    link.isActive ? 'true' : 'false',
-    link.clickCount,
-    link.expiresAt,
-    link.createdAt,
-  ];
-
   app.get(
     '/links/export',
     {
@@ -53,14 +32,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl
     async (request, reply) => {
       const principal = request.principal;
       assertCanExport(principal); // before the first byte: afterwards there is no status to change
-      async function* rows() {
-        for await (const page of exportUserLinks(uow, principal)) for (const link of page) yield row(link);
-      }
-      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
-      // Errors after the headers are sent can only end the response early; pipeline tears both down.
-      pipeline(Readable.from(rows()), csv).catch((error: unknown) =>
-        request.log.error({ err: error }, 'export failed'),
-      );
+      const csv = linksCsv(uow, principal, shortBase, (error) => request.log.error({ err: error }, 'export failed'));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
