@@ -16,6 +16,8 @@ export const FEATURE_KEYS = [
   'domains',
   'webhooks',
   'link_health',
+  'imports',
+  'export',
 ] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
@@ -38,5 +40,9 @@ export function planFeatures(plan: Plan): Record<FeatureKey, FeatureState> {
     domains: businessOnly,
     webhooks: businessOnly,
     link_health: businessOnly,
+    imports: businessOnly,
+    export: api
+      ? { allowed: true, reason: null }
+      : { allowed: false, reason: 'Exports come with the Pro and Business plans.' },
   };
 }

@@ -31,6 +31,8 @@ export type RunOutcome = 'done' | 'failed' | 'released' | 'lost';
  */
 export const DEFAULT_CHUNK_SIZE = 5000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
+/** Links created by one run past which the planner's statistics are refreshed (PostgreSQL). */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 /**
  * Runs a job this instance has claimed under `lease`, from its resume position to the end.
@@ -129,6 +131,7 @@ export async function runImport(
     throw error;
   }
   const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
+  if (progress.created - job.created >= ANALYZE_AFTER_ROWS) await uow.read((stores) => stores.imports.analyzeLinks());
   return finished ? 'done' : 'lost';
 }
 

@@ -10,6 +10,7 @@ import { AffiliatesPage } from './pages/affiliates.tsx';
 import { AuthPage } from './pages/auth.tsx';
 import { CategoriesPage } from './pages/categories.tsx';
 import { DomainsPage } from './pages/domains.tsx';
+import { ImportPage } from './pages/import.tsx';
 import { LinkDetailsPage } from './pages/link-details.tsx';
 import { LinksPage } from './pages/links.tsx';
 import { TokensPage } from './pages/tokens.tsx';
@@ -29,6 +30,8 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
       return <AffiliatesPage me={me} />;
     case '/domains':
       return <DomainsPage me={me} announce={announce} />;
+    case '/import':
+      return <ImportPage me={me} announce={announce} />;
     default:
       return <LinksPage me={me} announce={announce} />;
   }

@@ -2,6 +2,7 @@ const NAV: Array<{ href: string; label: string; current: (route: string) => bool
   // Links stays current on a link's own page (#/links/12).
   { href: '#/links', label: 'Links', current: (route) => route.startsWith('/links') },
   { href: '#/categories', label: 'Categories', current: (route) => route === '/categories' },
+  { href: '#/import', label: 'Import', current: (route) => route === '/import' },
   { href: '#/affiliates', label: 'Affiliate tags', current: (route) => route === '/affiliates' },
   { href: '#/domains', label: 'Domains', current: (route) => route === '/domains' },
   { href: '#/tokens', label: 'API tokens', current: (route) => route === '/tokens' },

@@ -13,6 +13,7 @@ import type {
   CredentialsInput,
   DataList,
   DomainRecord,
+  ImportRecord,
   LandingOptions,
   LinkChanges,
   LinkRecord,
@@ -87,3 +88,11 @@ export const listDomains = () => request<DataList<DomainRecord>>('GET', '/api/v1
 export const createDomain = (body: CreateDomainInput) => request<DomainRecord>('POST', '/api/v1/domains', body);
 export const checkDomain = (id: number) => request<DomainRecord>('POST', `/api/v1/domains/${id}/check`);
 export const deleteDomain = (id: number) => request<void>('DELETE', `/api/v1/domains/${id}`);
+
+// Imports and export.
+export const startImport = (file: Blob) =>
+  request<ImportRecord>('POST', '/api/v1/imports', { raw: file, type: 'text/csv' });
+export const getImport = (id: number) => request<ImportRecord>('GET', `/api/v1/imports/${id}`);
+export const listImports = () => request<DataList<ImportRecord>>('GET', '/api/v1/imports');
+/** A plain link downloads it: the session cookie goes along, and a GET needs no CSRF header. */
+export const EXPORT_URL = '/api/v1/links/export';

@@ -19,16 +19,23 @@ export class ApiError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One JSON request; resolves with the body (undefined for 204) or rejects with an ApiError. */
+/** A body sent as it is with its own content type (a CSV file), instead of as JSON. */
+export interface RawBody {
+  raw: Blob;
+  type: string;
+}
+
+/** One request (JSON, or a RawBody); resolves with the JSON answer (undefined for 204) or rejects with an ApiError. */
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = body instanceof Object && 'raw' in body && body.raw instanceof Blob ? (body as RawBody) : undefined;
+  if (body !== undefined) headers['content-type'] = raw ? raw.type : 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
   const res = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: raw ? raw.raw : body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => ({}));
@@ -42,6 +49,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 // The server's own words for 401, 429 and 5xx are for programs; a person gets what to do next.
 function friendly(status: number, message: string | undefined): string {
   if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 413) return 'The file is too large: at most 50 MB.';
   if (status === 429) return 'Too many requests just now. Wait a moment and try again.';
   if (status >= 500) return 'Something went wrong on our side. Please try again.';
   return message ?? `Request failed (${status}).`;

@@ -23,6 +23,7 @@ export type {
 } from '../../../src/schemas/affiliate.ts';
 export type { CategoryInput, CategoryRecord } from '../../../src/schemas/category.ts';
 export type { CreateDomainInput, DomainRecord } from '../../../src/schemas/domain.ts';
+export type { ImportRecord } from '../../../src/schemas/import.ts';
 export type { CredentialsInput } from '../../../src/schemas/account.ts';
 export type { Ability, Condition, FeatureKey, FeatureState, LinkRecord, LinkStats };
 

@@ -17,6 +17,8 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   domains: 'Custom domains',
   webhooks: 'Webhooks',
   link_health: 'Link health checks',
+  imports: 'Importing links from CSV files',
+  export: 'Exporting links as CSV',
 };
 
 const HINT = 'localize-default-hint';

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { HealthBadge } from '../components/health-badge.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';
-import { deleteLink, listCategories, listLinks } from '../lib/api.ts';
+import { deleteLink, EXPORT_URL, listCategories, listLinks } from '../lib/api.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { HealthStatus, ListLinksInput, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -52,7 +52,14 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
   const meta = list.data?.meta;
   return (
     <main>
-      <h1>Links</h1>
+      <div class="row">
+        <h1 class="grow">Links</h1>
+        {me.features.export.allowed && (
+          <a class="button" href={EXPORT_URL} download>
+            Export CSV
+          </a>
+        )}
+      </div>
       <LinkCreateForm
         me={me}
         onCreated={(link) => {
