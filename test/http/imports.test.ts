@@ -184,6 +184,15 @@ describe('POST /imports, the request', () => {
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('accepts a file far over the 1 MB that JSON bodies may have', async () => {
+    const user = await t.user('business');
+    const rows = Array.from({ length: 60_000 }, (_, i) => `https://example.com/a-rather-long-path/number/${i}`);
+    const csv = `url\n${rows.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const job = await importCsv(user, csv);
+    expect(job).toMatchObject({ status: 'done', created: 60_000 });
+  });
+
   it('is Business only: 403 for Pro, on upload and reads', async () => {
     const pro = await t.user('pro');
     const res = await t.api('POST', '/imports', 'url\nhttps://example.com\n', {
