@@ -50,6 +50,8 @@ export class ImportWorker {
   }
 
   async #claimAndRun(): Promise<RunOutcome | undefined> {
+    // Most polls find nothing: ask with a read first (on SQLite a transaction takes the write lock).
+    if (!(await this.#uow.read(({ imports }) => imports.hasClaimable(new Date())))) return undefined;
     const lease = randomUUID();
     const job = await this.#uow.transact(({ stores }) =>
       stores.imports.claim(new Date(), this.#options.leaseMs, lease),

@@ -137,6 +137,19 @@ export async function readImportSource(db: Kysely<Database>, id: number): Promis
   return row?.source;
 }
 
+/** Whether any job waits to be claimed: a plain read, so an idle poll never takes a write lock. */
+export async function hasClaimableImport(db: Kysely<Database>, now: Date): Promise<boolean> {
+  const at = timestamp(now);
+  const row = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Claims the oldest job that is queued, or running with an expired lease (its instance died or
  * stalled), for `leaseMs` under the token `lease`. The conditional update is what only one
@@ -302,6 +315,7 @@ export const importStore = {
   list: listImports,
   source: readImportSource,
   claim: claimImport,
+  hasClaimable: hasClaimableImport,
   saveProgress: saveImportProgress,
   finish: finishImport,
   release: releaseImport,
