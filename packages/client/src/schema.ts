@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: b2250275a2cca279660592dfd9ca3613de17deca5f9d42f66a280ac55f63e24c
+ * openapi.json sha256: bb016121883e418088976fc5aee871f6232456cc4cd48560541789208ff79b99
  */
 export interface paths {
   '/links': {
@@ -727,6 +727,334 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export your links as CSV
+     * @description Every link of yours, oldest first, as `text/csv` with the header `id,short_code,short_url,redirect_url,title,category,domain,is_active,click_count,expires_at,created_at`. Streamed from the database page by page, so any number of links downloads in constant memory. Empty cells are nulls. Pro and Business. The file imports back through POST /imports.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file (quoted where a cell needs it). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List imports
+     * @description Your last 100 imports, newest first.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Your imports. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 7,
+             *           "status": "done",
+             *           "total": 4,
+             *           "processed": 4,
+             *           "created": 2,
+             *           "skipped": 1,
+             *           "invalid": 1,
+             *           "errors": [
+             *             {
+             *               "row": 2,
+             *               "message": "The redirect url field must be a valid http or https URL of at most 2048 characters."
+             *             },
+             *             {
+             *               "row": 4,
+             *               "message": "The short code \"summer-sale\" has already been taken; the row was skipped."
+             *             }
+             *           ],
+             *           "failure_reason": null,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-02T09:15:03.000Z",
+             *           "finished_at": "2026-11-02T09:15:03.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Import'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Import links from a CSV file
+     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). The header row is checked at once (422 without a destination column); the rows are imported in the background: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description The CSV file: a header row, then one link per row. */
+      requestBody: {
+        content: {
+          /**
+           * @example long_url,short_code,title,tags
+           *     https://example.com/sale,summer-sale,Summer sale,newsletter|promo
+           *     https://example.com/about,,,
+           */
+          'text/csv': string;
+        };
+      };
+      responses: {
+        /** @description Queued; the import runs in the background. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Import'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an import
+     * @description Its status and counters: poll it while it runs. `errors` holds the first 100 rows refused or skipped, by 1-based data row number (the first row under the header is 1).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The import. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Import'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3895,6 +4223,68 @@ export interface components {
        * @description ISO 8601 UTC
        */
       updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "status": "done",
+     *       "total": 4,
+     *       "processed": 4,
+     *       "created": 2,
+     *       "skipped": 1,
+     *       "invalid": 1,
+     *       "errors": [
+     *         {
+     *           "row": 2,
+     *           "message": "The redirect url field must be a valid http or https URL of at most 2048 characters."
+     *         },
+     *         {
+     *           "row": 4,
+     *           "message": "The short code \"summer-sale\" has already been taken; the row was skipped."
+     *         }
+     *       ],
+     *       "failure_reason": null,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-02T09:15:03.000Z",
+     *       "finished_at": "2026-11-02T09:15:03.000Z"
+     *     }
+     */
+    Import: {
+      id: number;
+      /**
+       * @description queued -> running -> done, or failed (see failure_reason).
+       * @enum {unknown}
+       */
+      status: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Data rows in the file (the header not counted); null until counted. */
+      total: number | null;
+      /** @description Rows handled so far: created + skipped + invalid. */
+      processed: number;
+      /** @description Links created. */
+      created: number;
+      /** @description Rows whose short code was already taken. */
+      skipped: number;
+      /** @description Rows refused by validation. */
+      invalid: number;
+      /** @description The first 100 skipped or invalid rows, with the reason. */
+      errors: {
+        /** @description 1-based data row number: the first row under the header is 1. */
+        row: number;
+        message: string;
+      }[];
+      /** @description Why a failed import stopped (the rows before it stay imported); null otherwise. */
+      failure_reason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+      finished_at: string | null;
     };
     /**
      * @example {
