@@ -11,6 +11,7 @@ export const FEATURE_KEYS = [
   'bulk',
   'targeting',
   'breakdowns',
+  'analytics',
   'choice_pages',
   'affiliates',
   'domains',
@@ -35,6 +36,8 @@ export function planFeatures(plan: Plan): Record<FeatureKey, FeatureState> {
     bulk: businessOnly,
     targeting: businessOnly,
     breakdowns: businessOnly,
+    // The account overview, date ranges, raw clicks and their CSV (extensions §2).
+    analytics: businessOnly,
     choice_pages: businessOnly,
     affiliates: businessOnly,
     domains: businessOnly,

@@ -12,6 +12,7 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   bulk: 'Bulk creation',
   targeting: 'Targeting rules',
   breakdowns: 'Statistics breakdowns and 30-day chart',
+  analytics: 'Account overview, date ranges and raw clicks',
   choice_pages: 'Choice pages',
   affiliates: 'Affiliate tags',
   domains: 'Custom domains',
