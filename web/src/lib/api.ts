@@ -1,6 +1,7 @@
 // One typed function per endpoint the dashboard calls, so pages never spell out paths or methods.
 import { request } from './http.ts';
 import type {
+  AccountStats,
   AffiliateProgramRecord,
   AffiliateTagRecord,
   BreakdownKey,
@@ -12,6 +13,7 @@ import type {
   CreateTokenInput,
   CredentialsInput,
   DataList,
+  DayRange,
   DomainRecord,
   ImportRecord,
   LandingOptions,
@@ -23,6 +25,7 @@ import type {
   Me,
   NewLink,
   Paginated,
+  RawClicksPage,
   Settings,
   TokenRecord,
 } from './types.ts';
@@ -55,12 +58,29 @@ export const deleteLink = (id: number) => request<void>('DELETE', `/api/v1/links
 /** Starts a check of the link's destinations (202); its `health` changes once the check is done. */
 export const checkLink = (id: number) => request<LinkRecord>('POST', `/api/v1/links/${id}/check`);
 
-/** Totals for every plan; `breakdowns` (Business) adds the 30-day trend and the named breakdowns. */
-export function linkStats(id: number, breakdowns: readonly BreakdownKey[] = []): Promise<LinkStats> {
+/** Totals for every plan; `breakdowns` (Business) adds the trend and the named breakdowns, over `range` if given. */
+export function linkStats(id: number, breakdowns: readonly BreakdownKey[] = [], range?: DayRange): Promise<LinkStats> {
   // Joined by hand: URLSearchParams would escape the commas of the documented `with=country,device` form.
-  const query = breakdowns.length > 0 ? `?with=${breakdowns.join(',')}` : '';
-  return request('GET', `/api/v1/links/${id}/stats${query}`);
+  const query = [
+    ...(breakdowns.length > 0 ? [`with=${breakdowns.join(',')}`] : []),
+    ...(range ? [`from=${range.from}`, `to=${range.to}`] : []),
+  ];
+  return request('GET', `/api/v1/links/${id}/stats${query.length > 0 ? `?${query.join('&')}` : ''}`);
 }
+
+/** The account's totals, trend and top links (Business), over `range` or the last 30 days. */
+export const accountStats = (range?: DayRange) =>
+  request<AccountStats>('GET', `/api/v1/stats${range ? `?${new URLSearchParams({ ...range })}` : ''}`);
+
+/** One page of a link's raw clicks, newest first (Business); pass the answer's `next_cursor` for the next. */
+export function rawClicks(id: number, limit: number, cursor?: string): Promise<RawClicksPage> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return request('GET', `/api/v1/links/${id}/clicks?${params}`);
+}
+
+/** Where the whole click history downloads as CSV (an ordinary link: the session cookie goes along). */
+export const rawClicksCsvUrl = (id: number) => `/api/v1/links/${id}/clicks?format=csv`;
 
 // Choice pages.
 export const getLandingOptions = (id: number) => request<LandingOptions>('GET', `/api/v1/links/${id}/landing-options`);

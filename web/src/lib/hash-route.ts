@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 
-// The dashboard routes on the URL hash (#/links/12); a bare address opens the links list.
+// The dashboard routes on the URL hash (#/links/12); a bare address opens the links list. A page's
+// own state (the statistics' range) follows a `?` in the hash (#/overview?range=7d), so reload and
+// back keep it.
 const current = () => location.hash.slice(1) || '/links';
 
-/** The route after `#`, e.g. `/links/12`; `/links` when there is none. */
+/** The route after `#`, e.g. `/links/12?range=7d`; `/links` when there is none. */
 export function useHashRoute(): string {
   const [route, setRoute] = useState(current);
   useEffect(() => {
@@ -12,4 +14,18 @@ export function useHashRoute(): string {
     return () => removeEventListener('hashchange', update);
   }, []);
   return route;
+}
+
+/** A route's path and its query: `/links/12?range=7d` is `/links/12` and `range=7d`. */
+export function splitRoute(route: string): { path: string; query: URLSearchParams } {
+  const at = route.indexOf('?');
+  return at < 0
+    ? { path: route, query: new URLSearchParams() }
+    : { path: route.slice(0, at), query: new URLSearchParams(route.slice(at + 1)) };
+}
+
+/** The hash for a path with a query (an empty query adds no `?`). */
+export function routeHref(path: string, query: URLSearchParams): string {
+  const q = query.toString();
+  return `#${path}${q ? `?${q}` : ''}`;
 }

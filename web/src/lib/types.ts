@@ -14,7 +14,7 @@ import type {
   ListLinksInput as ListLinksQuery,
   UpdateLinkInput,
 } from '../../../src/schemas/link.ts';
-import type { LinkStats } from '../../../src/schemas/stats.ts';
+import type { AccountStats, LinkStats } from '../../../src/schemas/stats.ts';
 
 export type {
   AffiliateProgramRecord,
@@ -25,7 +25,7 @@ export type { CategoryInput, CategoryRecord } from '../../../src/schemas/categor
 export type { CreateDomainInput, DomainRecord } from '../../../src/schemas/domain.ts';
 export type { ImportRecord } from '../../../src/schemas/import.ts';
 export type { CredentialsInput } from '../../../src/schemas/account.ts';
-export type { Ability, Condition, FeatureKey, FeatureState, LinkRecord, LinkStats };
+export type { AccountStats, Ability, Condition, FeatureKey, FeatureState, LinkRecord, LinkStats };
 
 /** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
 export interface Me {
@@ -49,7 +49,18 @@ export type NewLink = Omit<CreateLinkInput, 'conditions'> & { conditions?: Condi
 export type LinkChanges = Omit<UpdateLinkInput, 'conditions'> & { conditions?: Condition[] };
 
 /** The statistics breakdowns, in the order the link page shows them; `storefront` only counts localised clicks. */
-export const BREAKDOWNS = ['country', 'device', 'browser', 'os', 'storefront'] as const;
+export const BREAKDOWNS = [
+  'country',
+  'referrer',
+  'language',
+  'device',
+  'browser',
+  'os',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'storefront',
+] as const;
 export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
 
 /** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */
@@ -80,3 +91,28 @@ export interface CreatedToken extends TokenRecord {
 }
 
 export type LandingOptions = Static<typeof LandingOptionsResponse>;
+
+/** A day range of the statistics (Business): `YYYY-MM-DD`, both inclusive. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** One raw click (GET /links/{id}/clicks); the server's schema for it is not exported, so it is spelled out. */
+export interface RawClick {
+  clicked_at: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrer_host: string | null;
+  language: string | null;
+  is_bot: boolean;
+  option: number | null;
+  variant: number | null;
+}
+
+export interface RawClicksPage {
+  data: RawClick[];
+  next_cursor: string | null;
+}

@@ -4,6 +4,8 @@ import { formatError } from './errors.ts';
 export interface Data<T> {
   data: T | undefined;
   error: string | undefined;
+  /** What the last load threw, for pages that show a 422's field messages at their fields. */
+  failure: unknown;
   loading: boolean;
   reload: () => void;
 }
@@ -16,6 +18,7 @@ export interface Data<T> {
 export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unknown[]): Data<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<unknown>();
   const [loading, setLoading] = useState(load !== null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -27,11 +30,13 @@ export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unkno
         if (!live) return;
         setData(result);
         setError(undefined);
+        setFailure(undefined);
         setLoading(false);
       },
-      (failure: unknown) => {
+      (thrown: unknown) => {
         if (!live) return;
-        setError(formatError(failure, 'summary'));
+        setError(formatError(thrown, 'summary'));
+        setFailure(thrown);
         setLoading(false);
       },
     );
@@ -40,5 +45,5 @@ export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unkno
     };
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, failure, loading, reload };
 }
