@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AppHeader } from './components/app-header.tsx';
 import { getMe, signOut } from './lib/api.ts';
-import { useHashRoute } from './lib/hash-route.ts';
+import { splitRoute, useHashRoute } from './lib/hash-route.ts';
 import { setCsrf } from './lib/http.ts';
 import { useToast, type Announce } from './lib/toast.ts';
 import type { Me } from './lib/types.ts';
@@ -13,13 +13,17 @@ import { DomainsPage } from './pages/domains.tsx';
 import { ImportPage } from './pages/import.tsx';
 import { LinkDetailsPage } from './pages/link-details.tsx';
 import { LinksPage } from './pages/links.tsx';
+import { OverviewPage } from './pages/overview.tsx';
 import { TokensPage } from './pages/tokens.tsx';
 
 /** The page for a signed-in route; unknown routes show the link list. */
 function Page({ route, me, announce }: { route: string; me: Me; announce: Announce }) {
-  const link = /^\/links\/(\d+)$/.exec(route);
-  if (link) return <LinkDetailsPage id={Number(link[1])} me={me} announce={announce} />;
-  switch (route) {
+  const { path, query } = splitRoute(route);
+  const link = /^\/links\/(\d+)$/.exec(path);
+  if (link) return <LinkDetailsPage id={Number(link[1])} me={me} announce={announce} path={path} query={query} />;
+  switch (path) {
+    case '/overview':
+      return <OverviewPage me={me} path={path} query={query} />;
     case '/tokens':
       return <TokensPage announce={announce} />;
     case '/account':
@@ -63,11 +67,13 @@ export function App() {
   };
   if (me === undefined) return <p class="loading">Loading…</p>;
   if (me === null) {
-    return <AuthPage key={route} mode={route === '/signup' ? 'signup' : 'signin'} onSignedIn={signedIn} />;
+    return (
+      <AuthPage key={route} mode={splitRoute(route).path === '/signup' ? 'signup' : 'signin'} onSignedIn={signedIn} />
+    );
   }
   return (
     <>
-      <AppHeader route={route} onSignOut={leave} />
+      <AppHeader route={splitRoute(route).path} onSignOut={leave} />
       <div id="main">
         <Page route={route} me={me} announce={announce} />
       </div>

@@ -1,4 +1,5 @@
 const NAV: Array<{ href: string; label: string; current: (route: string) => boolean }> = [
+  { href: '#/overview', label: 'Overview', current: (route) => route === '/overview' },
   // Links stays current on a link's own page (#/links/12).
   { href: '#/links', label: 'Links', current: (route) => route.startsWith('/links') },
   { href: '#/categories', label: 'Categories', current: (route) => route === '/categories' },

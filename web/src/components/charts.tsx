@@ -1,43 +1,63 @@
-// Hand-drawn SVG charts, each with a table alternative for screen readers.
+// The trend chart (uPlot, loaded on demand) and the breakdown tables; every chart has a table alternative.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TrendDay } from './trend-plot.ts';
 
-export function TrendChart({ trend }: { trend: Array<{ date: string; clicks: number }> }) {
-  const width = 600;
-  const height = 160;
-  // At least 1 so that a month without clicks does not divide by zero; its peak still reads 0.
-  const max = Math.max(1, ...trend.map((d) => d.clicks));
-  const peak = trend.every((d) => d.clicks === 0) ? 0 : max;
-  const bar = width / trend.length;
+/**
+ * Clicks and unique visitors per day as two lines with axes and a tooltip. The drawing is decoration
+ * for screen readers (aria-hidden); the same numbers are in the table under it, one row per day.
+ */
+export function TrendChart({ trend, caption }: { trend: TrendDay[]; caption: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let remove: (() => void) | undefined;
+    let live = true;
+    import('./trend-plot.ts').then(
+      ({ drawTrend }) => {
+        if (live && box.current) remove = drawTrend(box.current, trend);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      remove?.();
+    };
+  }, [trend]);
+  const clicks = trend.reduce((sum, d) => sum + d.clicks, 0);
+  const unique = trend.reduce((sum, d) => sum + d.unique_clicks, 0);
   return (
-    <figure class="chart">
-      <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
-        role="img"
-        aria-label={`Clicks per day over the last ${trend.length} days`}
-      >
-        {trend.map((d, i) => {
-          const h = Math.round((d.clicks / max) * height);
-          return (
-            <rect
-              key={d.date}
-              data-clicks={d.clicks}
-              x={i * bar + 1}
-              y={height - h}
-              width={bar - 2}
-              height={h}
-              class="bar"
-            >
-              <title>{`${d.date}: ${d.clicks}`}</title>
-            </rect>
-          );
-        })}
-        <text x="0" y={height + 16} class="axis">
-          {trend[0]?.date}
-        </text>
-        <text x={width} y={height + 16} class="axis" text-anchor="end">
-          {trend.at(-1)?.date}
-        </text>
-      </svg>
-      <figcaption>Clicks per day, last 30 days (UTC). Peak: {peak}.</figcaption>
+    <figure class="chart" data-testid="trend" data-points={trend.length}>
+      <div ref={box} class="plot" aria-hidden="true" />
+      {failed && <p class="error">The chart could not be loaded; the table below has its numbers.</p>}
+      <figcaption>
+        {caption} (UTC): <strong data-testid="range-clicks">{clicks}</strong> clicks,{' '}
+        <strong data-testid="range-unique">{unique}</strong> unique visitors.
+      </figcaption>
+      <details>
+        <summary>The chart as a table</summary>
+        <table class="trend-table" data-testid="trend-table">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" class="num">
+                Clicks
+              </th>
+              <th scope="col" class="num">
+                Unique visitors
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {trend.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{d.date}</th>
+                <td class="num">{d.clicks}</td>
+                <td class="num">{d.unique_clicks}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }
@@ -45,16 +65,21 @@ export function TrendChart({ trend }: { trend: Array<{ date: string; clicks: num
 export function Breakdown({
   title,
   rows,
+  name = (value) => value,
   empty = 'No clicks yet.',
+  testId,
 }: {
   title: string;
   rows: Array<{ value: string; clicks: number }>;
+  /** How a value reads (a country's name for its code); the value itself by default. */
+  name?: (value: string) => string;
   /** What an empty table says. */
   empty?: string;
+  testId?: string;
 }) {
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   return (
-    <section class="breakdown">
+    <section class="breakdown" data-testid={testId}>
       <h3>{title}</h3>
       {rows.length === 0 ? (
         <p class="muted">{empty}</p>
@@ -63,7 +88,10 @@ export function Breakdown({
           <tbody>
             {rows.map((r) => (
               <tr key={r.value}>
-                <th scope="row">{r.value}</th>
+                {/* The title shows a value cut short in full, and the code behind a name (DE for Germany). */}
+                <th scope="row" title={name(r.value) === r.value ? r.value : `${name(r.value)} (${r.value})`}>
+                  {name(r.value)}
+                </th>
                 <td class="meter">
                   <span style={{ width: `${(r.clicks / max) * 100}%` }} />
                 </td>

@@ -2,20 +2,55 @@ import { ErrorMessage } from '../components/error-message.tsx';
 import { LinkControlsSummary } from '../components/link-controls-summary.tsx';
 import { LinkEditForm } from '../components/link-edit-form.tsx';
 import { LinkHealthPanel } from '../components/link-health-panel.tsx';
+import { LiveStatus } from '../components/live-status.tsx';
 import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
+import { RangePicker } from '../components/range-picker.tsx';
+import { RawClicks } from '../components/raw-clicks.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
+import { fieldErrors } from '../lib/errors.ts';
 import { controlFeatures, localizes } from '../lib/link-controls.ts';
+import { useLiveClicks } from '../lib/live.ts';
+import { checkRange, rangeDays, rangeFromQuery } from '../lib/range.ts';
 import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+import { useState } from 'preact/hooks';
 
-/** One link: its short URL, its controls' state, the edit form, its QR code and its statistics. */
-export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; announce: Announce }) {
+interface Props {
+  id: number;
+  me: Me;
+  announce: Announce;
+  /** The route and its query, which keeps the statistics' range (`?range=7d`). */
+  path: string;
+  query: URLSearchParams;
+}
+
+/**
+ * One link: its short URL, its controls' state, the edit form, its QR code, its statistics over the
+ * range in the address, and its raw clicks; the statistics follow new clicks live.
+ */
+export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
   const link = useData(() => getLink(id), [id]);
   const breakdowns = me.features.breakdowns.allowed;
-  const stats = useData(() => linkStats(id, breakdowns ? BREAKDOWNS : []), [id, breakdowns]);
+  const analytics = me.features.analytics.allowed;
+  const range = rangeFromQuery(query);
+  const days = rangeDays(range);
+  // A range the server would refuse is shown at its field by the picker and never asked for.
+  const valid = Object.keys(checkRange(days)).length === 0;
+  const stats = useData(
+    valid || !analytics ? () => linkStats(id, breakdowns ? BREAKDOWNS : [], analytics ? days : undefined) : null,
+    [id, breakdowns, analytics, days.from, days.to, valid],
+  );
+  const [clicksVersion, setClicksVersion] = useState(0);
+  const live = useLiveClicks(
+    () => {
+      stats.reload();
+      setClicksVersion((v) => v + 1);
+    },
+    (ids) => ids.includes(id),
+  );
   // The account's localisation default, for links that follow it; if it fails to load they say "Account default".
   const settings = useData(getSettings, []);
   if (link.error)
@@ -72,7 +107,21 @@ export function LinkDetailsPage({ id, me, announce }: { id: number; me: Me; anno
         }}
       />
       <QrCode url={l.short_url} name={l.short_code} />
-      <LinkStatistics stats={stats.data} error={stats.error} localizes={localizes(l.localize, localizeDefault)} />
+      <LinkStatistics
+        stats={stats.data}
+        error={stats.failure && fieldErrorsOnRange(stats.failure) ? undefined : stats.error}
+        range={range}
+        picker={analytics && <RangePicker path={path} query={query} range={range} failure={stats.failure} />}
+        localizes={localizes(l.localize, localizeDefault)}
+        live={<LiveStatus state={live} />}
+      />
+      {analytics && <RawClicks linkId={id} version={clicksVersion} />}
     </main>
   );
 }
+
+/** Whether a failed statistics request was a 422 the range picker shows at its fields. */
+const fieldErrorsOnRange = (failure: unknown) => {
+  const errors = fieldErrors(failure);
+  return 'from' in errors || 'to' in errors;
+};

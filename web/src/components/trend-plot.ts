@@ -1,0 +1,97 @@
+// The trend chart's drawing, with uPlot (MIT): loaded only when a chart is on the page (charts.tsx
+// imports this file dynamically), so the main bundle stays small. uPlot sets its sizes through the
+// CSSOM (allowed by the CSP) and its stylesheet is bundled from styles (see main.tsx): nothing inline.
+import uPlot from 'uplot';
+
+export interface TrendDay {
+  date: string;
+  clicks: number;
+  unique_clicks: number;
+}
+
+const HEIGHT = 220;
+const COLOURS = { clicks: '#0b4fbd', unique: '#c2410c', axis: '#3d444d', grid: '#e4e8ec' };
+
+const DAY = 86_400;
+/** Axis labels: "Nov 19", whatever the browser's language (the dashboard is in English). */
+const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A tooltip that follows the cursor: the day, its clicks and unique visitors. */
+function tooltip(trend: TrendDay[]): uPlot.Plugin {
+  let tip: HTMLDivElement;
+  return {
+    hooks: {
+      init: (u) => {
+        tip = document.createElement('div');
+        tip.className = 'chart-tip';
+        tip.hidden = true;
+        u.over.appendChild(tip);
+        u.over.addEventListener('mouseleave', () => (tip.hidden = true));
+      },
+      setCursor: (u) => {
+        const i = u.cursor.idx;
+        const day = i == null ? undefined : trend[i];
+        if (!day || u.cursor.left == null || u.cursor.left < 0) {
+          tip.hidden = true;
+          return;
+        }
+        tip.hidden = false;
+        tip.textContent = `${day.date}: ${day.clicks} clicks, ${day.unique_clicks} unique`;
+        // Flipped to the cursor's left past the middle so it never leaves the chart.
+        const left = u.cursor.left;
+        const flip = left > u.over.clientWidth / 2;
+        tip.style.transform = `translate(${flip ? `calc(${left}px - 100% - 10px)` : `${left + 10}px`}, ${Math.max(0, (u.cursor.top ?? 0) - 30)}px)`;
+      },
+    },
+  };
+}
+
+/** Draws both series into `el` and keeps the chart as wide as it; returns what removes it again. */
+export function drawTrend(el: HTMLElement, trend: TrendDay[]): () => void {
+  const x = trend.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+  const axis = (label: string): uPlot.Axis => ({
+    stroke: COLOURS.axis,
+    grid: { stroke: COLOURS.grid, width: 1 },
+    ticks: { stroke: COLOURS.grid, width: 1 },
+    label,
+    labelSize: 20,
+    font: '12px system-ui, sans-serif',
+    labelFont: '12px system-ui, sans-serif',
+  });
+  const plot = new uPlot(
+    {
+      width: Math.max(280, el.clientWidth),
+      height: HEIGHT,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+      series: [
+        { label: 'Day' },
+        { label: 'Clicks', stroke: COLOURS.clicks, width: 2, fill: 'rgba(11, 79, 189, 0.08)', points: { size: 5 } },
+        { label: 'Unique visitors', stroke: COLOURS.unique, width: 2, dash: [6, 4], points: { size: 5 } },
+      ],
+      axes: [
+        {
+          ...axis(''),
+          labelSize: 0,
+          space: 64,
+          // Whole days only: the data has one point a day, so hours between would mean nothing.
+          incrs: [1, 2, 3, 7, 14, 28, 56, 91, 182, 364].map((days) => days * DAY),
+          values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
+        },
+        { ...axis('Clicks per day'), size: 48, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
+      ],
+      cursor: { drag: { x: false, y: false }, points: { size: 7 } },
+      // The legend is the key to the lines; the tooltip has the numbers of the day under the cursor.
+      legend: { live: false },
+      plugins: [tooltip(trend)],
+    },
+    [x, trend.map((d) => d.clicks), trend.map((d) => d.unique_clicks)],
+    el,
+  );
+  const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: HEIGHT }));
+  resize.observe(el);
+  return () => {
+    resize.disconnect();
+    plot.destroy();
+  };
+}
