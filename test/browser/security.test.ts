@@ -46,10 +46,17 @@ describe.skipIf(!hasChromium)('the dashboard under its Content-Security-Policy',
     await row.waitFor();
     await row.getByRole('link').first().click();
     await page.getByRole('heading', { name: 'QR code' }).waitFor();
+    // The link's statistics: the chart (uPlot, loaded on demand, with its stylesheet) and the world map.
+    await page.locator('.chart .uplot canvas').waitFor();
+    await page.getByTestId('world-map').waitFor();
     for (const route of ['tokens', 'account', 'categories', 'affiliates', 'domains', 'links']) {
       await page.goto(`${service.apiUrl}/#/${route}`);
       await page.waitForLoadState('networkidle');
     }
+    // The overview keeps its live event stream open, so it is done when its chart is drawn, not at network idle.
+    await page.goto(`${service.apiUrl}/#/overview?range=90d`);
+    await page.locator('.chart .uplot canvas').waitFor();
+    await page.locator('[data-live="live"]').waitFor();
     await page.goto(`${service.apiUrl}/docs`);
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
