@@ -124,7 +124,9 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor();
     await page.getByRole('link', { name: 'Domains' }).click();
-    await page.getByText('Needs the Business plan.').waitFor();
+    // The Links page has locked controls with the same words: wait for the Domains page first.
+    await page.getByRole('heading', { name: 'Custom domains' }).waitFor();
+    await page.getByText('Needs the Business plan.').first().waitFor();
     await page.getByRole('link', { name: 'Account' }).click();
     expect(await page.getByTestId('plan').innerText()).toBe('free');
     await shot('account-free');

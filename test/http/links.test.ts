@@ -306,10 +306,17 @@ describe('GET /links', () => {
     const { api } = await t.user('pro');
     const count = async (search: string) =>
       (await api('GET', `/links?search=${encodeURIComponent(search)}`)).json().meta.total;
+    // Own codes: a random one could hold "al" itself.
     const a = (
-      await api('POST', '/links', { redirect_url: 'https://one.example/alpha', title: 'Quoted "deal" *now*' })
+      await api('POST', '/links', {
+        redirect_url: 'https://one.example/alpha',
+        short_code: `one-${Date.now()}`,
+        title: 'Quoted "deal" *now*',
+      })
     ).json();
-    const b = (await api('POST', '/links', { redirect_url: 'https://two.example/beta-50%_off' })).json();
+    const b = (
+      await api('POST', '/links', { redirect_url: 'https://two.example/beta-50%_off', short_code: `two-${Date.now()}` })
+    ).json();
     expect(await count('alpha')).toBe(1);
     expect(await count('al')).toBe(1);
     expect(await count('"deal"')).toBe(1);
