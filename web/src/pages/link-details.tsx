@@ -7,6 +7,7 @@ import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { RawClicks } from '../components/raw-clicks.tsx';
+import { StorefrontPreview } from '../components/storefront-preview.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
 import { fieldErrors } from '../lib/errors.ts';
@@ -94,6 +95,9 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
         {l.type === 'choice_page' && <> · Choice page</>}
       </p>
       <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
+      {controlFeatures(me).business.allowed && (
+        <StorefrontPreview url={l.redirect_url} on={localizes(l.localize, localizeDefault)} />
+      )}
       <LinkHealthPanel link={l} me={me} announce={announce} onChecked={link.reload} />
       {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
       <LinkEditForm

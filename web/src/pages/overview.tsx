@@ -4,11 +4,11 @@ import { Totals } from '../components/link-statistics.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
 import { Locked } from '../components/locked.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
-import { accountStats } from '../lib/api.ts';
+import { accountStats, listLinks } from '../lib/api.ts';
 import { fieldErrors } from '../lib/errors.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery, rangeWords } from '../lib/range.ts';
-import type { Me } from '../lib/types.ts';
+import type { LinkHealth, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 interface Props {
@@ -64,7 +64,72 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
           </section>
         </>
       )}
+      <BrokenLinks />
     </>
+  );
+}
+
+/** How many broken links the Overview lists; "See all" has the rest. */
+const BROKEN_SHOWN = 10;
+const DESTINATION_CHARS = 60;
+
+/** Why the last check found a link broken: its error, with the HTTP status when the error does not say it. */
+function brokenReason(h: LinkHealth): string {
+  const status = h.http_status !== null && !h.error?.includes(`HTTP ${h.http_status}`) ? `HTTP ${h.http_status}` : '';
+  return [h.error, status].filter(Boolean).join(' · ') || 'Broken';
+}
+
+const truncate = (text: string) =>
+  text.length > DESTINATION_CHARS ? `${text.slice(0, DESTINATION_CHARS - 1)}…` : text;
+
+/** The links whose last check found them broken (link health, Business), at most ten. */
+function BrokenLinks() {
+  const broken = useData(() => listLinks({ health: 'broken', per_page: BROKEN_SHOWN }), []);
+  const links = broken.data?.data;
+  const total = broken.data?.meta.total;
+  return (
+    <section class="broken-links" aria-labelledby="broken-links-heading">
+      <h2 id="broken-links-heading">Broken links</h2>
+      <ErrorMessage error={broken.error} />
+      {!links && !broken.error && <p class="muted">Loading…</p>}
+      {links && links.length === 0 && <p class="muted">No broken links.</p>}
+      {links && links.length > 0 && (
+        <>
+          <table data-testid="broken-links">
+            <thead>
+              <tr>
+                <th scope="col">Link</th>
+                <th scope="col">Destination</th>
+                <th scope="col">Why</th>
+                <th scope="col">Last checked</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((l) => (
+                <tr key={l.id}>
+                  <th scope="row">
+                    <a href={`#/links/${l.id}`}>{l.short_code}</a>
+                  </th>
+                  <td title={l.redirect_url}>{truncate(l.redirect_url)}</td>
+                  <td class="error">{brokenReason(l.health)}</td>
+                  <td>
+                    {l.health.checked_at &&
+                      new Date(l.health.checked_at).toLocaleString(undefined, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <a href="#/links">See all{total !== undefined && total > links.length ? ` ${total} broken links` : ''}</a>{' '}
+            <span class="muted">in the links list, with its Health filter set to Broken</span>
+          </p>
+        </>
+      )}
+    </section>
   );
 }
 
