@@ -95,7 +95,8 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
         {l.type === 'choice_page' && <> · Choice page</>}
       </p>
       <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
-      {controlFeatures(me).business.allowed && (
+      {/* A link that follows the account default waits for it, rather than flashing "off". */}
+      {controlFeatures(me).business.allowed && (l.localize !== null || !settings.loading) && (
         <StorefrontPreview url={l.redirect_url} on={localizes(l.localize, localizeDefault)} />
       )}
       <LinkHealthPanel link={l} me={me} announce={announce} onChecked={link.reload} />

@@ -125,7 +125,7 @@ function BrokenLinks() {
           </table>
           <p>
             <a href="#/links">See all{total !== undefined && total > links.length ? ` ${total} broken links` : ''}</a>{' '}
-            <span class="muted">in the links list, with its Health filter set to Broken</span>
+            <span class="muted">(in the links list, choose Health: Broken)</span>
           </p>
         </>
       )}
