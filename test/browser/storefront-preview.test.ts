@@ -22,6 +22,11 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
   let browser: Browser;
   let page: Page;
   let site: Destinations;
+  const violations: string[] = [];
+  const watch = (p: Page) =>
+    p.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -31,6 +36,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
     service = await startService({ LINK_CHECK_ALLOW_PRIVATE: 'true' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+    watch(page);
 
     await signUp();
   });
@@ -134,6 +140,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
   it('lists broken links on the Overview, and says when there are none', async () => {
     // A person of their own: the checker finds the Amazon links above broken too (no network here).
     page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    watch(page);
     await signUp();
     await page.goto(`${service.apiUrl}/#/overview`);
     await page.reload();
@@ -160,5 +167,6 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
     expect(await section.getByText('No broken links.').count()).toBe(0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await section.screenshot({ path: join(SHOTS, 'overview-broken.png') });
+    expect(violations).toEqual([]);
   });
 });
