@@ -1,7 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { primaryLanguage } from '../core/accept-language.ts';
-import { isPreviewCrawler } from '../core/crawlers.ts';
 import { unlockCookie, unlockedBy } from '../core/link-unlock.ts';
 import {
   decideRedirect,
@@ -11,7 +9,7 @@ import {
   type RedirectableLink,
 } from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
-import { readVariantCookie, variantCookie } from '../core/variants.ts';
+import { variantCookie } from '../core/variants.ts';
 import { clientIp } from '../clicks/client-ip.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
@@ -25,6 +23,7 @@ import { LinkCache } from './link-cache.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { tryPassword, type PasswordGateDeps } from './password-gate.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
+import { EdgeVisitRequest } from './visit-request.ts';
 
 export interface EdgeDeps {
   cache: LinkCache;
@@ -77,43 +76,32 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   const addressOf = (req: IncomingMessage) =>
     clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy);
 
-  const visitorOf = (visit: Visit) => (): Visitor => {
-    if (visit.visitor) return visit.visitor;
-    const { req } = visit;
-    const agent = parseUserAgent(req.headers['user-agent']);
-    return (visit.visitor = {
-      country: deps.geo.country(addressOf(req)),
-      device: agent.device,
-      os: agent.os,
-      browser: agent.browser,
-      language: primaryLanguage(req.headers['accept-language']),
-    });
-  };
-
   /** The decision for this visit; `unlocked`: the right password was just posted. */
   function decide(visit: Visit, now: number, unlocked: boolean): Decision {
     const { req, link, optionNumber } = visit;
     const hash = link?.passwordHash ?? null;
-    return decideRedirect(
-      link ?? undefined,
-      {
-        method: visit.method === 'HEAD' ? 'HEAD' : 'GET',
-        optionNumber,
-        now,
-        clicksExhausted: link !== null && link.maxClicks !== null && deps.clickLimits.exhausted(limited(link)),
-        // A protected choice page's options open with the cookie its right password set.
-        unlocked:
-          unlocked ||
-          (hash !== null &&
-            optionNumber !== null &&
-            unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
-        previewCrawler: () => isPreviewCrawler(req.headers['user-agent']),
-        variantCookie: () => readVariantCookie(req.headers.cookie, visit.code, link?.variants?.length ?? 0),
-        random,
-        visitor: visitorOf(visit),
-      },
-      visit.owner,
-    );
+    const request = new EdgeVisitRequest({
+      req,
+      method: visit.method === 'HEAD' ? 'HEAD' : 'GET',
+      code: visit.code,
+      link,
+      optionNumber,
+      now,
+      clicksExhausted: link !== null && link.maxClicks !== null && deps.clickLimits.exhausted(limited(link)),
+      // A protected choice page's options open with the cookie its right password set.
+      unlocked:
+        unlocked ||
+        (hash !== null &&
+          optionNumber !== null &&
+          unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
+      random,
+      geo: deps.geo,
+      trustProxy: deps.trustProxy,
+      visitor: visit.visitor,
+    });
+    const decision = decideRedirect(link ?? undefined, request, visit.owner);
+    visit.visitor = request.looked;
+    return decision;
   }
 
   /**

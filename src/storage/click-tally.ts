@@ -78,21 +78,8 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     const day = event.at.slice(0, 10);
     const visitorKey = `${event.linkId}\n${day}\n${event.visitor}`;
     if (!visitors.has(visitorKey)) visitors.set(visitorKey, { linkId: event.linkId, day, visitor: event.visitor });
-    const key = [
-      event.linkId,
-      day,
-      event.country,
-      event.device,
-      event.browser,
-      event.os,
-      event.referrerHost,
-      event.language,
-      event.utmSource,
-      event.utmMedium,
-      event.utmCampaign,
-      event.variantIndex,
-      event.storefront,
-    ].join('\n');
+    // A template, not an array joined: this runs for every click of every batch.
+    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.referrerHost}\n${event.language}\n${event.utmSource}\n${event.utmMedium}\n${event.utmCampaign}\n${event.variantIndex}\n${event.storefront}`;
     const group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, { event, day, clicks: 1 });
