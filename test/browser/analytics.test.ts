@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../helpers/browser.ts';
+import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
@@ -54,18 +54,6 @@ describe.skipIf(!hasChromium)('statistics in the dashboard', () => {
     return res.status;
   }
 
-  async function signUp(plan: 'free' | 'business') {
-    const email = `analytics-${plan}-${Date.now()}@example.com`;
-    await page.goto(`${service.apiUrl}/#/signup`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a good long password');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'Links' }).waitFor();
-    if (plan !== 'free') await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', plan);
-    await page.reload();
-    await page.getByRole('heading', { name: 'Links' }).waitFor();
-  }
-
   /** The rows' headers of one breakdown table, as the page shows them. */
   const tableValues = (testId: string) => page.getByTestId(testId).getByRole('rowheader').allInnerTexts();
   const trendRows = () => page.getByTestId('trend-table').locator('tbody tr').count();
@@ -77,7 +65,7 @@ describe.skipIf(!hasChromium)('statistics in the dashboard', () => {
   }
 
   it('shows countries, referrers, languages and UTM tables by name, total and unique, and the map', async () => {
-    await signUp('business');
+    await signUpOnPlan(page, service, 'business', 'analytics');
     await page.getByLabel('Destination URL').fill('https://example.com/analytics');
     await page.getByRole('button', { name: 'Shorten' }).click();
     const row = page.getByRole('row').filter({ hasText: 'https://example.com/analytics' });
@@ -365,7 +353,7 @@ describe.skipIf(!hasChromium)('statistics in the dashboard', () => {
   it('keeps the overview locked, with the reason, on a free plan', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
-    await signUp('free');
+    await signUpOnPlan(page, service, 'free', 'analytics');
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     expect(await page.getByRole('note').innerText()).toContain('Needs the Business plan.');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../helpers/browser.ts';
+import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
@@ -44,19 +44,6 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await service?.stop();
   });
 
-  /** Signs a new person up in `p` and puts them on `plan`; the page ends on the links list. */
-  async function signUp(p: Page, plan: 'free' | 'pro' | 'business') {
-    const email = `controls-${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-    await p.goto(`${service.apiUrl}/#/signup`);
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill('a good long password');
-    await p.getByRole('button', { name: 'Sign up' }).click();
-    await p.getByRole('heading', { name: 'Links' }).waitFor();
-    if (plan !== 'free') await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', plan);
-    await p.reload();
-    await p.getByRole('heading', { name: 'Links' }).waitFor();
-  }
-
   /** The links page as a fresh load shows it (a hash change alone would keep the forms' state). */
   async function gotoLinks(p: Page) {
     await p.goto(`${service.apiUrl}/#/links`);
@@ -84,7 +71,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
   const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
   it('creates a link with every control, showing the final URL, the split and the card live, and stores them', async () => {
-    await signUp(page, 'business');
+    await signUpOnPlan(page, service, 'business', 'controls');
     const form = await openCreateForm(page);
     await form.getByLabel('Destination URL').fill('https://example.com/launch?ref=home');
     await form.getByLabel('Title', { exact: true }).fill('Spring launch');
@@ -312,7 +299,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     const pro = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Europe/Berlin', locale: 'en-US' });
     try {
       const p = await pro.newPage();
-      await signUp(p, 'pro');
+      await signUpOnPlan(p, service, 'pro', 'controls');
       const form = await openCreateForm(p);
       for (const group of ['Password', 'A/B split', 'Social preview']) {
         expect(await form.getByRole('group', { name: group }).innerText()).toContain('Locked');
@@ -330,7 +317,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
 
       const free = await pro.newPage();
       await free.context().clearCookies();
-      await signUp(free, 'free');
+      await signUpOnPlan(free, service, 'free', 'controls');
       const freeForm = await openCreateForm(free);
       expect(await freeForm.getByRole('group', { name: 'Title and limits' }).innerText()).toContain(
         'Needs the Pro or Business plan.',

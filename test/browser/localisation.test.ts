@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../helpers/browser.ts';
+import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
@@ -37,19 +37,6 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await browser?.close();
     await service?.stop();
   });
-
-  /** Signs a new person up in `p` and puts them on `plan`; the page ends on the links list. */
-  async function signUp(p: Page, plan: 'free' | 'pro' | 'business') {
-    const email = `localise-${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-    await p.goto(`${service.apiUrl}/#/signup`);
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill('a good long password');
-    await p.getByRole('button', { name: 'Sign up' }).click();
-    await p.getByRole('heading', { name: 'Links' }).waitFor();
-    if (plan !== 'free') await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', plan);
-    await p.reload();
-    await p.getByRole('heading', { name: 'Links' }).waitFor();
-  }
 
   async function gotoPage(p: Page, route: string, heading: string) {
     await p.goto(`${service.apiUrl}/#${route}`);
@@ -95,7 +82,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     p.getByLabel('Send visitors of Amazon and Apple links to their own country’s store by default');
 
   it('keeps the account default switched on in Account, as GET /dashboard-api/settings says', async () => {
-    await signUp(page, 'business');
+    await signUpOnPlan(page, service, 'business', 'localise');
     const before = await page.request.get(`${service.apiUrl}/dashboard-api/settings`);
     expect(await before.json()).toEqual({ localize_default: false });
 
@@ -257,7 +244,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     try {
       const pro = await context.newPage();
-      await signUp(pro, 'pro');
+      await signUpOnPlan(pro, service, 'pro', 'localise');
       const { form, localisation } = await openCreateForm(pro);
       expect(await localisation.innerText()).toContain('Locked');
       expect(await localisation.innerText()).toContain('Needs the Business plan.');

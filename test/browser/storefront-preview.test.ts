@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../helpers/browser.ts';
+import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { startDestinations, type Destinations } from '../helpers/destinations.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
@@ -38,24 +38,13 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
     page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
     watch(page);
 
-    await signUp();
+    await signUpOnPlan(page, service, 'business', 'preview');
   });
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
     await site?.close();
   });
-
-  /** Signs a new Business person up in `page`; the page ends on the links list. */
-  async function signUp() {
-    const email = `preview-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-    await page.goto(`${service.apiUrl}/#/signup`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a good long password');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'Links' }).waitFor();
-    await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', 'business');
-  }
 
   /** A call to the API as the signed-in person, with the session's CSRF token. */
   async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -141,7 +130,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
     // A person of their own: the checker finds the Amazon links above broken too (no network here).
     page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
     watch(page);
-    await signUp();
+    await signUpOnPlan(page, service, 'business', 'preview');
     await page.goto(`${service.apiUrl}/#/overview`);
     await page.reload();
     const section = page.locator('section.broken-links');

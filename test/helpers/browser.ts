@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { hoplink, type RunningService } from './process.ts';
 
 /** Debian's Chromium; .ci/run installs it, and a machine without it skips the browser suites. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -23,4 +24,27 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Signs a new person up through the dashboard in `page` and puts them on `plan` with the CLI, as an
+ * operator would; the page ends on the links list, reloaded so it knows the plan. `label` names the
+ * suite in the email (each call gets its own address).
+ */
+export async function signUpOnPlan(
+  page: Page,
+  service: RunningService,
+  plan: 'free' | 'pro' | 'business',
+  label: string,
+): Promise<string> {
+  const email = `${label}-${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await page.goto(`${service.apiUrl}/#/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a good long password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Links' }).waitFor();
+  if (plan !== 'free') await hoplink(service.env, 'user', 'set-plan', '--email', email, '--plan', plan);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Links' }).waitFor();
+  return email;
 }
