@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AppHeader } from './components/app-header.tsx';
+import { Skeleton } from './components/ui/skeleton.tsx';
+import { ToastStack } from './components/ui/toast-stack.tsx';
 import { getMe, signOut } from './lib/api.ts';
 import { splitRoute, useHashRoute } from './lib/hash-route.ts';
 import { setCsrf } from './lib/http.ts';
+import { useFocusRescue, usePageFocus } from './lib/page-focus.ts';
 import { useToast, type Announce } from './lib/toast.ts';
 import type { Me } from './lib/types.ts';
 import { AccountPage } from './pages/account.tsx';
@@ -44,8 +47,11 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
 /** The session (undefined while asking the server, null when signed out), the header and the current page. */
 export function App() {
   const route = useHashRoute();
+  const path = splitRoute(route).path;
   const [me, setMe] = useState<Me | null | undefined>(undefined);
-  const [message, announce] = useToast();
+  const [toasts, announce, dismiss] = useToast();
+  usePageFocus(path);
+  useFocusRescue();
   useEffect(() => {
     getMe().then(
       (m) => {
@@ -65,21 +71,22 @@ export function App() {
     setMe(null);
     location.hash = '#/signin';
   };
-  if (me === undefined) return <p class="loading">Loading…</p>;
-  if (me === null) {
+  if (me === undefined)
     return (
-      <AuthPage key={route} mode={splitRoute(route).path === '/signup' ? 'signup' : 'signin'} onSignedIn={signedIn} />
+      <main>
+        <Skeleton label="Loading Hoplink…" />
+      </main>
     );
+  if (me === null) {
+    return <AuthPage key={route} mode={path === '/signup' ? 'signup' : 'signin'} onSignedIn={signedIn} />;
   }
   return (
-    <>
-      <AppHeader route={splitRoute(route).path} onSignOut={leave} />
-      <div id="main">
+    <div class="shell">
+      <AppHeader route={path} onSignOut={leave} />
+      <div id="main" class="shell-main" tabIndex={-1}>
         <Page route={route} me={me} announce={announce} />
       </div>
-      <p class="toast" role="status" aria-live="polite">
-        {message}
-      </p>
-    </>
+      <ToastStack toasts={toasts} dismiss={dismiss} />
+    </div>
   );
 }

@@ -1,3 +1,7 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { focusMain } from '../lib/page-focus.ts';
+import { ThemeSwitch } from './ui/theme-switch.tsx';
+
 const NAV: Array<{ href: string; label: string; current: (route: string) => boolean }> = [
   { href: '#/overview', label: 'Overview', current: (route) => route === '/overview' },
   // Links stays current on a link's own page (#/links/12).
@@ -10,25 +14,75 @@ const NAV: Array<{ href: string; label: string; current: (route: string) => bool
   { href: '#/account', label: 'Account', current: (route) => route === '/account' },
 ];
 
-/** The skip link, brand, main navigation and sign-out button above every signed-in page. */
+const MENU_ID = 'app-menu';
+
+/**
+ * The skip link, brand, main navigation, theme switch and sign-out button beside every signed-in page:
+ * a sidebar on wide screens; on a phone (below 720px, see styles.css) a bar whose Menu button opens
+ * the rest. The menu closes on Escape (focus back on its button) and on navigation.
+ */
 export function AppHeader({ route, onSignOut }: { route: string; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [route]);
   return (
     <>
-      <a class="skip" href="#main">
+      {/* Its href is for the look of a link; the hash is the router's, so the click only moves focus. */}
+      <a
+        class="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          focusMain();
+        }}
+      >
         Skip to content
       </a>
-      <header>
-        <strong class="brand">Hoplink</strong>
-        <nav aria-label="Main">
-          {NAV.map((item) => (
-            <a key={item.href} href={item.href} aria-current={item.current(route) ? 'page' : undefined}>
-              {item.label}
-            </a>
-          ))}
-        </nav>
-        <button class="link-button" onClick={onSignOut}>
-          Sign out
-        </button>
+      <header
+        class="app-header"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || !open) return;
+          setOpen(false);
+          menuButton.current?.focus();
+        }}
+      >
+        <div class="app-bar">
+          <strong class="brand">
+            <span class="brand-mark" aria-hidden="true" />
+            Hoplink
+          </strong>
+          <button
+            ref={menuButton}
+            type="button"
+            class="menu-button secondary"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen(!open)}
+          >
+            <span class="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+        </div>
+        <div id={MENU_ID} class={open ? 'app-menu open' : 'app-menu'}>
+          <nav aria-label="Main">
+            {NAV.map((item) => (
+              <a
+                key={item.href}
+                href={item.href}
+                aria-current={item.current(route) ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <div class="header-tools">
+            <ThemeSwitch />
+            <button type="button" class="secondary sign-out" onClick={onSignOut}>
+              Sign out
+            </button>
+          </div>
+        </div>
       </header>
     </>
   );

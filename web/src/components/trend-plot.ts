@@ -2,6 +2,7 @@
 // imports this file dynamically), so the main bundle stays small. uPlot sets its sizes through the
 // CSSOM (allowed by the CSP) and its stylesheet is bundled from styles (see main.tsx): nothing inline.
 import uPlot from 'uplot';
+import { onThemeChange } from '../lib/theme.ts';
 
 export interface TrendDay {
   date: string;
@@ -10,7 +11,28 @@ export interface TrendDay {
 }
 
 const HEIGHT = 220;
-const COLOURS = { clicks: '#0b4fbd', unique: '#c2410c', axis: '#3d444d', grid: '#e4e8ec' };
+
+/**
+ * The chart's colours from the theme's tokens (--color-chart-* in styles.css), resolved to rgb() by the
+ * browser: a canvas takes no CSS variables. A probe element in `el` resolves them for the theme in use.
+ */
+function chartColours(el: HTMLElement) {
+  const probe = document.createElement('span');
+  el.append(probe);
+  const resolve = (token: string) => {
+    probe.style.color = `var(--color-chart-${token})`;
+    return getComputedStyle(probe).color;
+  };
+  const colours = {
+    clicks: resolve('clicks'),
+    fill: resolve('fill'),
+    unique: resolve('unique'),
+    axis: resolve('axis'),
+    grid: resolve('grid'),
+  };
+  probe.remove();
+  return colours;
+}
 
 const DAY = 86_400;
 /** Axis labels: "Nov 19", whatever the browser's language (the dashboard is in English). */
@@ -46,19 +68,38 @@ function tooltip(trend: TrendDay[]): uPlot.Plugin {
   };
 }
 
-/** Draws both series into `el` and keeps the chart as wide as it; returns what removes it again. */
+/**
+ * Draws both series into `el` and keeps the chart as wide as it, drawn again in the new colours when
+ * the theme changes; returns what removes it again.
+ */
 export function drawTrend(el: HTMLElement, trend: TrendDay[]): () => void {
+  let plot = plotTrend(el, trend);
+  const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: HEIGHT }));
+  resize.observe(el);
+  const stopWatchingTheme = onThemeChange(() => {
+    plot.destroy();
+    plot = plotTrend(el, trend);
+  });
+  return () => {
+    stopWatchingTheme();
+    resize.disconnect();
+    plot.destroy();
+  };
+}
+
+function plotTrend(el: HTMLElement, trend: TrendDay[]): uPlot {
+  const colours = chartColours(el);
   const x = trend.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
   const axis = (label: string): uPlot.Axis => ({
-    stroke: COLOURS.axis,
-    grid: { stroke: COLOURS.grid, width: 1 },
-    ticks: { stroke: COLOURS.grid, width: 1 },
+    stroke: colours.axis,
+    grid: { stroke: colours.grid, width: 1 },
+    ticks: { stroke: colours.grid, width: 1 },
     label,
     labelSize: 20,
     font: '12px system-ui, sans-serif',
     labelFont: '12px system-ui, sans-serif',
   });
-  const plot = new uPlot(
+  return new uPlot(
     {
       width: Math.max(280, el.clientWidth),
       height: HEIGHT,
@@ -66,8 +107,8 @@ export function drawTrend(el: HTMLElement, trend: TrendDay[]): () => void {
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
       series: [
         { label: 'Day' },
-        { label: 'Clicks', stroke: COLOURS.clicks, width: 2, fill: 'rgba(11, 79, 189, 0.08)', points: { size: 5 } },
-        { label: 'Unique visitors', stroke: COLOURS.unique, width: 2, dash: [6, 4], points: { size: 5 } },
+        { label: 'Clicks', stroke: colours.clicks, width: 2, fill: colours.fill, points: { size: 5 } },
+        { label: 'Unique visitors', stroke: colours.unique, width: 2, dash: [6, 4], points: { size: 5 } },
       ],
       axes: [
         {
@@ -88,10 +129,4 @@ export function drawTrend(el: HTMLElement, trend: TrendDay[]): () => void {
     [x, trend.map((d) => d.clicks), trend.map((d) => d.unique_clicks)],
     el,
   );
-  const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: HEIGHT }));
-  resize.observe(el);
-  return () => {
-    resize.disconnect();
-    plot.destroy();
-  };
 }

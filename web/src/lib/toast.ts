@@ -1,15 +1,35 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 
-/** Shows a short message in the page's live region, where screen readers announce it. */
-export type Announce = (message: string) => void;
+/** A button on a toast: "Undo" and the like. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 
-/** The current toast message and its setter; a message clears itself after 4 seconds. */
-export function useToast(): [string, Announce] {
-  const [message, setMessage] = useState('');
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(''), 4000);
-    return () => clearTimeout(timer);
-  }, [message]);
-  return [message, setMessage];
+/**
+ * Shows a short message in the toast stack, a polite live region that screen readers announce;
+ * an action adds a button to it.
+ */
+export type Announce = (message: string, action?: ToastAction) => void;
+
+export interface Toast {
+  id: number;
+  message: string;
+  action?: ToastAction;
+}
+
+/** The stack keeps the newest few; older ones leave as new ones come. */
+const MAX_TOASTS = 3;
+
+let nextId = 1;
+
+/** The toasts on screen, what adds one and what removes one (the stack hides each after a while). */
+export function useToast(): [Toast[], Announce, (id: number) => void] {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const announce = useCallback<Announce>((message, action) => {
+    const toast: Toast = { id: nextId++, message, ...(action ? { action } : {}) };
+    setToasts((current) => [...current, toast].slice(-MAX_TOASTS));
+  }, []);
+  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  return [toasts, announce, dismiss];
 }
