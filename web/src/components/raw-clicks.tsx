@@ -67,7 +67,8 @@ export function RawClicks({ linkId, version }: { linkId: number; version: number
         (loaded.rows.length === 0 ? (
           <p class="muted">No clicks yet.</p>
         ) : (
-          <div class="scroll">
+          // Focusable, so a keyboard can scroll the wide table sideways (axe: scrollable-region-focusable).
+          <div class="scroll" tabIndex={0} role="region" aria-label="Raw clicks (scrolls sideways)">
             <table class="raw-clicks-table" data-testid="raw-clicks">
               <thead>
                 <tr>

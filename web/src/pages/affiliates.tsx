@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffiliateTags } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
 import type { Me } from '../lib/types.ts';
@@ -56,7 +58,13 @@ export function AffiliatesPage({ me }: { me: Me }) {
           <button type="submit">Add</button>
         </form>
         <ErrorMessage error={error} />
-        {list?.length === 0 && <p class="empty">No tags yet.</p>}
+        {!list && !tags.error && <Skeleton label="Loading tags…" lines={2} />}
+        {tags.error && <ErrorMessage error={tags.error} />}
+        {list?.length === 0 && (
+          <EmptyState title="No tags yet.">
+            Choose a program and add your tag above: every link to that store then carries it.
+          </EmptyState>
+        )}
         <ul class="plain">
           {(list ?? []).map((t) => (
             <li key={t.id}>

@@ -1,6 +1,9 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../lib/api.ts';
+import { confirmDialog, promptDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
 import { useData } from '../lib/use-data.ts';
@@ -22,17 +25,33 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
     }
   };
   const rename = async (id: number, current: string) => {
-    const next = prompt('New name', current);
+    const next = await promptDialog({
+      title: `Rename "${current}"`,
+      label: 'New name',
+      initial: current,
+      confirmLabel: 'Rename',
+    });
     if (!next || next === current) return;
     try {
       await renameCategory(id, { name: next });
       list.reload();
+      announce(`Renamed to "${next}".`, {
+        label: 'Undo',
+        run: () =>
+          void renameCategory(id, { name: current }).then(list.reload, (e) => announce(formatError(e, 'paths'))),
+      });
     } catch (e) {
       announce(formatError(e, 'paths'));
     }
   };
   const remove = async (id: number, current: string) => {
-    if (!confirm(`Delete the category "${current}"? Its links stay, without a category.`)) return;
+    const sure = await confirmDialog({
+      title: `Delete the category "${current}"?`,
+      message: 'Its links stay, without a category.',
+      confirmLabel: 'Delete category',
+      danger: true,
+    });
+    if (!sure) return;
     await deleteCategory(id);
     list.reload();
   };
@@ -54,8 +73,13 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
         <button type="submit">Add</button>
       </form>
       <ErrorMessage error={error} />
+      {!categories && !list.error && <Skeleton label="Loading categories…" />}
+      <ErrorMessage error={list.error} />
       {categories?.length === 0 && (
-        <p class="empty">No categories yet. Categories group links so you can filter the list.</p>
+        <EmptyState title="No categories yet.">
+          Categories group links so you can filter the list. Name your first one above, then choose it when you create
+          or edit a link.
+        </EmptyState>
       )}
       <ul class="plain">
         {(categories ?? []).map((c) => (

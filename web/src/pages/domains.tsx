@@ -2,7 +2,10 @@ import { useState } from 'preact/hooks';
 import { DomainCard } from '../components/domain-card.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { checkDomain, createDomain, deleteDomain, listDomains } from '../lib/api.ts';
+import { confirmDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { Me } from '../lib/types.ts';
@@ -35,7 +38,13 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
     }
   };
   const remove = async (id: number, name: string) => {
-    if (!confirm(`Remove ${name}?`)) return;
+    const sure = await confirmDialog({
+      title: `Remove ${name}?`,
+      message: 'Short links on this domain stop working. You can add it again later.',
+      confirmLabel: 'Remove domain',
+      danger: true,
+    });
+    if (!sure) return;
     try {
       await deleteDomain(id);
       domains.reload();
@@ -62,7 +71,13 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
           <button type="submit">Add domain</button>
         </form>
         <ErrorMessage error={error} />
-        {list?.length === 0 && <p class="empty">No domains yet. Add one, then create the DNS record shown.</p>}
+        {!list && !domains.error && <SkeletonBlock label="Loading domains…" shape="card" />}
+        {domains.error && <ErrorMessage error={domains.error} />}
+        {list?.length === 0 && (
+          <EmptyState title="No domains yet.">
+            Add a hostname you own above, then create the DNS record shown at your DNS provider and check it.
+          </EmptyState>
+        )}
         {(list ?? []).map((d) => (
           <DomainCard
             key={d.id}

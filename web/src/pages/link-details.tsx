@@ -8,6 +8,7 @@ import { QrCode } from '../components/qr-code.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { RawClicks } from '../components/raw-clicks.tsx';
 import { StorefrontPreview } from '../components/storefront-preview.tsx';
+import { Skeleton, SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
 import { fieldErrors } from '../lib/errors.ts';
@@ -62,8 +63,9 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
     );
   if (!link.data)
     return (
-      <main>
-        <p>Loading…</p>
+      <main aria-busy="true">
+        <Skeleton label="Loading the link…" lines={3} />
+        <SkeletonBlock label="Loading its statistics…" shape="chart" />
       </main>
     );
   const l = link.data;

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { HealthBadge } from '../components/health-badge.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';
+import { confirmDialog } from '../lib/dialogs.tsx';
 import { deleteLink, EXPORT_URL, listCategories, listLinks } from '../lib/api.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { HealthStatus, ListLinksInput, Me } from '../lib/types.ts';
@@ -43,7 +44,13 @@ export function LinksPage({ me, announce }: { me: Me; announce: Announce }) {
   };
   const list = useData(() => listLinks(query), [sort, direction, page, search, category, health]);
   const remove = async (id: number, code: string) => {
-    if (!confirm(`Delete the link ${code}? Its statistics are deleted too.`)) return;
+    const sure = await confirmDialog({
+      title: `Delete the link ${code}?`,
+      message: 'Its statistics are deleted too. This cannot be undone.',
+      confirmLabel: 'Delete link',
+      danger: true,
+    });
+    if (!sure) return;
     await deleteLink(id);
     announce('Link deleted.');
     list.reload();

@@ -4,6 +4,8 @@ import { Totals } from '../components/link-statistics.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
 import { Locked } from '../components/locked.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { SkeletonBlock, SkeletonTable } from '../components/ui/skeleton.tsx';
 import { accountStats, listLinks } from '../lib/api.ts';
 import { fieldErrors } from '../lib/errors.ts';
 import { useLiveClicks } from '../lib/live.ts';
@@ -29,9 +31,11 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
   return (
     <>
       {s && <Totals stats={s} />}
+      {!s && stats.loading && <SkeletonBlock label="Loading totals…" shape="tiles" />}
       <LiveStatus state={live} />
       <RangePicker path={path} query={query} range={range} failure={stats.failure} />
       <ErrorMessage error={onRange ? undefined : stats.error} />
+      {!s && stats.loading && <SkeletonBlock label="Loading the chart…" shape="chart" />}
       {s && (
         <>
           <TrendChart trend={s.trend} caption={`Clicks per day over all your links, ${rangeWords(range)}`} />
@@ -91,8 +95,13 @@ function BrokenLinks() {
     <section class="broken-links" aria-labelledby="broken-links-heading">
       <h2 id="broken-links-heading">Broken links</h2>
       <ErrorMessage error={broken.error} />
-      {!links && !broken.error && <p class="muted">Loading…</p>}
-      {links && links.length === 0 && <p class="muted">No broken links.</p>}
+      {!links && !broken.error && <SkeletonTable label="Loading broken links…" rows={2} columns={4} />}
+      {links && links.length === 0 && (
+        <EmptyState title="No broken links.">
+          Every destination answered at its last check. Links are checked again on their own; a link's page can check it
+          now.
+        </EmptyState>
+      )}
       {links && links.length > 0 && (
         <>
           <table data-testid="broken-links">

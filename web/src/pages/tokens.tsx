@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { createToken, listTokens, revokeToken } from '../lib/api.ts';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { SkeletonTable } from '../components/ui/skeleton.tsx';
 import { copy } from '../lib/clipboard.ts';
+import { confirmDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { Ability } from '../lib/types.ts';
@@ -30,7 +33,13 @@ export function TokensPage({ announce }: { announce: Announce }) {
     }
   };
   const revoke = async (id: number, tokenName: string) => {
-    if (!confirm(`Revoke "${tokenName}"? Programs using it stop working at once.`)) return;
+    const sure = await confirmDialog({
+      title: `Revoke "${tokenName}"?`,
+      message: 'Programs using it stop working at once. This cannot be undone.',
+      confirmLabel: 'Revoke token',
+      danger: true,
+    });
+    if (!sure) return;
     await revokeToken(id);
     announce('Token revoked.');
     tokens.reload();
@@ -78,7 +87,13 @@ export function TokensPage({ announce }: { announce: Announce }) {
           </p>
         </div>
       )}
-      {list && list.length === 0 && <p class="empty">No tokens yet.</p>}
+      {!list && !tokens.error && <SkeletonTable label="Loading tokens…" rows={2} columns={3} />}
+      <ErrorMessage error={tokens.error} />
+      {list && list.length === 0 && (
+        <EmptyState title="No tokens yet." action={<a href="/docs">Read the API documentation</a>}>
+          Create one above for each script or tool that uses the API. You can revoke a token at any time.
+        </EmptyState>
+      )}
       {list && list.length > 0 && (
         <table>
           <thead>
