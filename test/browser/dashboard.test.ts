@@ -94,8 +94,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
       });
     expect((await withToken()).status).toBe(200);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
     await page.getByText('No tokens yet.').waitFor();
     expect((await withToken()).status).toBe(401);
 
@@ -104,12 +104,15 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await shot('account');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the navigation is behind the Menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Links', exact: true }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor();
     // The list arrives after the heading; the picture is of the page with it.
     await page.getByRole('row').filter({ hasText: code }).waitFor();
     await shot('links-phone');
 
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
