@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await page.title()).toBe('Links · Hoplink');
     await page.getByRole('link', { name: 'API tokens' }).click();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
-    expect(await activeElement()).toMatchObject({ tag: 'h1', text: 'API tokens' });
+    await expect.poll(activeElement).toMatchObject({ tag: 'h1', text: 'API tokens' });
     expect(await page.title()).toBe('API tokens · Hoplink');
 
     // A link's page shows its heading once the link has loaded; focus and title wait for it.

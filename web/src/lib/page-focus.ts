@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 
 // Focus and the document title follow the page: after a navigation the new page's h1 takes focus
 // (a screen reader then reads where the person is, and Tab continues from the top of the page) and the
@@ -61,7 +61,8 @@ export function useFocusRescue(): void {
 export function usePageFocus(path: string): void {
   const first = useRef(true);
   const pending = useRef(false);
-  useEffect(() => {
+  // A layout effect: focus moves in the same frame as the new page is drawn.
+  useLayoutEffect(() => {
     if (first.current) first.current = false;
     else pending.current = true;
     const settle = () => {
@@ -73,8 +74,10 @@ export function usePageFocus(path: string): void {
         h1.focus();
       }
     };
+    // The main container holds focus only while its heading is missing (focusMain); that is no choice of the person's.
     const gaveUp = (event: FocusEvent) => {
-      if (pending.current && event.target !== pageHeading()) pending.current = false;
+      const target = event.target as Element;
+      if (pending.current && target !== pageHeading() && target.id !== MAIN_ID) pending.current = false;
     };
     settle();
     const watch = new MutationObserver(settle);
