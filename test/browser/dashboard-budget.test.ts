@@ -26,8 +26,7 @@ describe.skipIf(!hasChromium)("the dashboard's budget, blank names and the token
     await service?.stop();
   });
 
-  const shot = (target: Page, name: string) =>
-    target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (target: Page, name: string) => target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
   it("lets a Pro person's dashboard make 150 list requests in a minute without a 429", async () => {
     // The plan's token limit is 60 a minute; the session's own budget is 600.
@@ -43,7 +42,10 @@ describe.skipIf(!hasChromium)("the dashboard's budget, blank names and the token
     expect(answers[0]?.limit).toBe('600');
     // And the page itself still loads its list afterwards.
     await page.goto(`${service.apiUrl}/#/links`);
-    await page.getByText(/No links yet|Create a link/i).first().waitFor();
+    await page
+      .getByText(/No links yet|Create a link/i)
+      .first()
+      .waitFor();
   });
 
   it('shows a blank category name’s error at the name field, tied to it', async () => {

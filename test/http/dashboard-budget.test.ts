@@ -60,7 +60,7 @@ describe("the dashboard's own request budget", () => {
     expect((await person.token('/links')).statusCode).toBe(429);
   });
 
-  it("keeps the two budgets apart: a spent token leaves the dashboard working, and the reverse", async () => {
+  it('keeps the two budgets apart: a spent token leaves the dashboard working, and the reverse', async () => {
     const scripted = await personOn('pro');
     await statuses(3, () => scripted.token('/links'));
     expect((await scripted.token('/links')).statusCode).toBe(429);
