@@ -7,7 +7,7 @@ import { CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.t
 import { IdParams } from '../schemas/common.ts';
 import { checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
 import type { RateLimiters } from '../services/rate-limits.ts';
-import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
+import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
@@ -118,10 +118,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
     const session = await requireSession(request);
-    const abilities = [...new Set(request.body.abilities)];
-    const { token, plaintext } = await uow.transact((work) =>
-      issueToken(work, { userId: session.user.id, name: request.body.name, abilities }),
-    );
+    const { token, plaintext } = await uow.transact((work) => createUserToken(work, session.user, request.body));
     return reply.code(201).send({
       id: token.id,
       name: token.name,

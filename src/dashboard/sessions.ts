@@ -85,6 +85,6 @@ export function sessionAuthenticator(sessions: SessionStore) {
     const session = await sessions.current(request);
     if (!session) return undefined;
     assertCsrf(request, session.csrfToken);
-    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null };
+    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null, sessionId: session.id };
   };
 }

@@ -12,7 +12,8 @@ export const Credentials = Type.Object(
 
 export const CreateTokenBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 255 }),
+    // `\\S`: not blank (errors.ts says "required"); the name is stored trimmed.
+    name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
     abilities: Type.Array(Type.Enum(ABILITIES), {
       minItems: 1,
       maxItems: ABILITIES.length,

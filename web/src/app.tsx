@@ -25,7 +25,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/overview':
       return <OverviewPage me={me} path={path} query={query} />;
     case '/tokens':
-      return <TokensPage announce={announce} />;
+      return <TokensPage me={me} announce={announce} />;
     case '/account':
       return <AccountPage me={me} announce={announce} />;
     case '/categories':
