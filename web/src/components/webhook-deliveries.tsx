@@ -4,6 +4,7 @@ import type { DeliveryRecord } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { ErrorMessage } from './error-message.tsx';
 
+// Status and HTTP code come first: on a phone the table scrolls sideways, and they are what is looked for.
 // A queued delivery is usually sent within the worker's next poll (1 s by default): while one has
 // not had its first attempt yet, the list looks again this often. Retries wait minutes; no polling for them.
 const QUEUED_REFRESH_MS = 2000;
@@ -67,12 +68,12 @@ export function WebhookDeliveries({ webhookId, refreshKey }: { webhookId: number
           <table class="deliveries-table">
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
                 <th scope="col">Status</th>
                 <th scope="col" class="num">
                   HTTP
                 </th>
+                <th scope="col">Time</th>
+                <th scope="col">Event</th>
                 <th scope="col" class="num">
                   Tries
                 </th>
@@ -82,16 +83,16 @@ export function WebhookDeliveries({ webhookId, refreshKey }: { webhookId: number
             <tbody>
               {list.map((d) => (
                 <tr key={d.id}>
-                  <td>{when(d.created_at)}</td>
-                  <td>
-                    <code>{d.event}</code>
-                  </td>
                   <td>
                     <span class={STATUS_CLASS[d.status]}>{STATUS_TEXT[d.status]}</span>
                   </td>
                   <td class="num">{d.last_attempt?.status_code ?? '—'}</td>
+                  <td class="delivery-time">{when(d.created_at)}</td>
+                  <td>
+                    <code>{d.event}</code>
+                  </td>
                   <td class="num">{d.attempts}</td>
-                  <td class="delivery-error">{outcome(d)}</td>
+                  <td class="delivery-error">{outcome(d) || '—'}</td>
                 </tr>
               ))}
             </tbody>

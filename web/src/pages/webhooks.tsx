@@ -13,7 +13,7 @@ import { WEBHOOK_EVENT_TEXT } from '../lib/webhook-events.ts';
 /** What webhooks are, for every plan: the page's opening and all a plan without them sees. */
 function WebhooksIntro() {
   return (
-    <p class="lead">
+    <p>
       A webhook tells another system the moment something happens in your account: Hoplink sends an HTTPS POST with the
       event as JSON, signed with a secret so your receiver can check it came from us. Automation tools (Zapier, Make,
       n8n) and store plugins use them to act on new links, clicks and broken destinations.
@@ -22,14 +22,13 @@ function WebhooksIntro() {
 }
 
 /** For plans without webhooks: what they are and where they come from, with no request that would be refused. */
-function WebhooksLocked({ reason }: { reason: string | null }) {
+function WebhooksLocked() {
   return (
     <>
       <WebhooksIntro />
       <div class="card" role="note">
         <p>
-          <span class="badge locked">Locked</span> Webhooks come with the <strong>Business</strong> plan.{' '}
-          {reason && reason !== 'Needs the Business plan.' ? reason : ''}
+          <span class="badge locked">Locked</span> Webhooks come with the <strong>Business</strong> plan.
         </p>
         <p class="muted">
           Your plan is changed by your administrator (<code>hoplink user set-plan</code>). See what your plan includes
@@ -174,11 +173,10 @@ function WebhookManager({ announce }: { announce: Announce }) {
 
 /** Webhooks (Business): subscribe a receiver to events, test it, see its deliveries, delete it. */
 export function WebhooksPage({ me, announce }: { me: Me; announce: Announce }) {
-  const feature = me.features.webhooks;
   return (
     <main>
       <h1>Webhooks</h1>
-      {feature.allowed ? <WebhookManager announce={announce} /> : <WebhooksLocked reason={feature.reason} />}
+      {me.features.webhooks.allowed ? <WebhookManager announce={announce} /> : <WebhooksLocked />}
     </main>
   );
 }
