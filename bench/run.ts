@@ -18,6 +18,7 @@ import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { measureMetricsCost } from './metrics-cost.ts';
 import { LIST_LINKS, seedLinks } from './list-links.ts';
+import { SERVICE_NODE_FLAGS } from '../src/cli/serve.ts';
 import { measureCreate } from './create-links.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
@@ -263,6 +264,7 @@ try {
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      ...SERVICE_NODE_FLAGS, // as `npm start` and the image run it
       'bin/hoplink.js',
       'serve',
       '--workers',
