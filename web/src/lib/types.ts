@@ -116,3 +116,13 @@ export interface RawClicksPage {
   data: RawClick[];
   next_cursor: string | null;
 }
+
+// Webhooks (Business) and the account's password.
+export type {
+  CreatedWebhook,
+  CreateWebhookInput,
+  DeliveryRecord,
+  WebhookRecord,
+} from '../../../src/schemas/webhook.ts';
+export type { WebhookEvent } from '../../../src/core/model.ts';
+export type { ChangePasswordInput } from '../../../src/schemas/account.ts';

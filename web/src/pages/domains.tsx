@@ -5,8 +5,10 @@ import { Locked } from '../components/locked.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { checkDomain, createDomain, deleteDomain, listDomains } from '../lib/api.ts';
+import { FieldError } from '../components/field-error.tsx';
 import { confirmDialog } from '../lib/dialogs.tsx';
-import { formatError } from '../lib/errors.ts';
+import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -16,15 +18,20 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   const domains = useData(me.features.domains.allowed ? listDomains : null, []);
   const [hostname, setHostname] = useState('');
   const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'domain', errors };
+  const formRef = useFocusFirstInvalid(errors);
   const add = async (event: Event) => {
     event.preventDefault();
     try {
       await createDomain({ hostname });
       setHostname('');
       setError(undefined);
+      setErrors({});
       domains.reload();
     } catch (e) {
-      setError(formatError(e, 'paths'));
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, (path) => path === 'hostname'));
     }
   };
   const check = async (id: number) => {
@@ -57,18 +64,24 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
     <main>
       <h1>Custom domains</h1>
       <Locked state={me.features.domains}>
-        <form class="row" onSubmit={add} aria-label="Add a domain">
-          <label class="grow">
-            Hostname{' '}
-            <input
-              name="hostname"
-              required
-              placeholder="go.yourbrand.com"
-              value={hostname}
-              onInput={(e) => setHostname(e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Add domain</button>
+        <form class="row" onSubmit={add} aria-label="Add a domain" ref={formRef}>
+          <div class="field grow">
+            <label>
+              Hostname{' '}
+              <input
+                name="hostname"
+                required
+                placeholder="go.yourbrand.com"
+                value={hostname}
+                onInput={(e) => setHostname(e.currentTarget.value)}
+                {...ariaFor(fe, 'hostname')}
+              />
+            </label>
+            <FieldError fe={fe} at="hostname" />
+          </div>
+          <button type="submit" class="field-button">
+            Add domain
+          </button>
         </form>
         <ErrorMessage error={error} />
         {!list && !domains.error && <SkeletonBlock label="Loading domains…" shape="card" />}
