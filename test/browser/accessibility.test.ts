@@ -103,6 +103,12 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
   it('follows the OS theme, and keeps a theme chosen in the header over a reload, applied before the app runs', async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    const focusRing = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { name: el.innerText, outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+      });
     await page.emulateMedia({ colorScheme: 'light' });
     await go('/links');
     const light = await background();
@@ -116,6 +122,9 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).check();
     expect(await theme()).toBe('dark');
     expect(await background()).toBe(dark);
+    // The keyboard's focus ring, in the dark theme's focus colour.
+    await page.keyboard.press('Tab');
+    expect(await focusRing()).toEqual({ name: 'Sign out', outline: 'solid 3px rgb(121, 184, 255)' });
     await page.reload();
     await settled(page);
     expect(await theme()).toBe('dark');
@@ -136,6 +145,8 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await theme()).toBeNull();
     expect(await background()).toBe(light);
     expect(await page.evaluate(() => localStorage.getItem('hoplink-theme'))).toBeNull();
+    await page.keyboard.press('Tab');
+    expect(await focusRing()).toEqual({ name: 'Sign out', outline: 'solid 3px rgb(11, 79, 189)' });
   });
 
   it('moves focus to the page heading on navigation, names the page in the title, and skips to content without leaving the page', async () => {
