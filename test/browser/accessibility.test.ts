@@ -290,6 +290,13 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
       expect(await nav.isVisible()).toBe(false);
       expect(await activeElement()).toMatchObject({ tag: 'button', text: 'Menu' });
 
+      // A press outside it closes it.
+      await menu.click();
+      await nav.waitFor();
+      await page.mouse.click(200, PHONE.height - 20);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible()).toBe(false);
+
       // Choosing a page closes the menu.
       await menu.click();
       await nav.getByRole('link', { name: 'Categories' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { focusMain } from '../lib/page-focus.ts';
 import { ThemeSwitch } from './ui/theme-switch.tsx';
 
@@ -20,12 +20,22 @@ const MENU_ID = 'app-menu';
 /**
  * The skip link, brand, main navigation, theme switch and sign-out button beside every signed-in page:
  * a sidebar on wide screens; on a phone (below 720px, see styles.css) a bar whose Menu button opens
- * the rest. The menu closes on Escape (focus back on its button) and on navigation.
+ * the rest. The menu closes on Escape (focus back on its button), on navigation and on a press outside it.
  */
 export function AppHeader({ route, onSignOut }: { route: string; onSignOut: () => void }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
   useEffect(() => setOpen(false), [route]);
+  // Open, a press anywhere outside the header closes it, as menus do (listening from the moment it opens).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
   return (
     <>
       {/* Its href is for the look of a link; the hash is the router's, so the click only moves focus. */}
@@ -40,6 +50,7 @@ export function AppHeader({ route, onSignOut }: { route: string; onSignOut: () =
         Skip to content
       </a>
       <header
+        ref={header}
         class="app-header"
         onKeyDown={(e) => {
           if (e.key !== 'Escape' || !open) return;
