@@ -37,7 +37,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/import':
       return <ImportPage me={me} announce={announce} />;
     default:
-      return <LinksPage me={me} announce={announce} />;
+      return <LinksPage me={me} announce={announce} query={query} />;
   }
 }
 
