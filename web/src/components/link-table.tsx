@@ -71,7 +71,9 @@ export function LinkTable(props: LinkTableProps) {
             <td class="short">
               {link.title && <span class="link-title">{link.title}</span>}
               <span class="short-line">
-                <a href={`#/links/${link.id}`}>{shortText(link)}</a>
+                <a href={`#/links/${link.id}`} title={link.short_url}>
+                  {shortText(link)}
+                </a>
                 <CopyButton text={link.short_url} label={`Copy ${shortText(link)}`} />
               </span>
               {link.is_expired && <span class="badge expired">Expired</span>}
