@@ -170,6 +170,32 @@ describe.skipIf(!hasChromium)('the Links page', () => {
     expect(await rows().allInnerTexts()).toEqual([expect.stringContaining('snow-2')]);
   });
 
+  it('shows no rows of an earlier query when the search fails (a 429), and Try again asks once more', async () => {
+    await open();
+    await table().waitFor();
+    let refuse = true;
+    await page.route(isList, (route) =>
+      refuse && new URL(route.request().url()).searchParams.get('search') === 'item-0'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            headers: { 'retry-after': '30' },
+            body: JSON.stringify({ message: 'Too Many Attempts.' }),
+          })
+        : route.fallback(),
+    );
+    await page.getByLabel('Search').fill('item-0');
+    await page.getByRole('alert').filter({ hasText: 'Too many requests just now' }).waitFor();
+    expect(await table().count()).toBe(0);
+    refuse = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await range()
+      .filter({ hasText: /^9 links$/ })
+      .waitFor();
+    await page.unroute(isList);
+    for (const text of await rows().allInnerTexts()) expect(text).toContain('item-0');
+  });
+
   it('goes back to page 1 when the sort changes, and keeps search, sort and page through reload and Back', async () => {
     await open();
     await table().waitFor();
@@ -337,6 +363,8 @@ describe.skipIf(!hasChromium)('the Links page', () => {
 
     await bar.getByRole('button', { name: 'Deactivate' }).click();
     await page.locator('.toast').filter({ hasText: 'Deactivated 2 links.' }).waitFor();
+    // The bar is gone with its buttons; the keyboard carries on from the list.
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('list-body');
     await row('snow-1').locator('td.state').filter({ hasText: 'Off' }).waitFor();
     expect(await row('snow-2').locator('td.state').innerText()).toBe('Off');
     expect(await row('snow-3').locator('td.state').innerText()).toBe('Active');

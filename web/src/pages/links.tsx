@@ -106,6 +106,7 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [working, setWorking] = useState(false);
   const [actionError, setActionError] = useState<string>();
+  const listTop = useRef<HTMLDivElement>(null);
   // A selection belongs to the rows on screen: another page, order or filter starts afresh.
   useEffect(() => setSelected(new Set()), [key]);
   const select = (id: number, on: boolean) =>
@@ -161,6 +162,8 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
       setActionError(undefined);
       setSelected(new Set());
       list.reload();
+      // The bar and the button that had focus are gone: the keyboard carries on from the list.
+      listTop.current?.focus();
     } catch (e) {
       setActionError(formatError(e));
     } finally {
@@ -258,7 +261,9 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
         </label>
       </div>
       <ErrorMessage error={actionError} />
-      {listBody()}
+      <div ref={listTop} tabIndex={-1} class="list-body">
+        {listBody()}
+      </div>
       {selected.size > 0 && (
         <BulkBar
           count={rows.filter((l) => selected.has(l.id)).length}
@@ -272,7 +277,8 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
   );
 
   function listBody() {
-    if (list.error && !current) {
+    // A failed load of another query shows no rows at all (none of them was asked for); trying again shows the skeleton.
+    if (list.error && !current && !list.loading) {
       return (
         <div class="list-failed">
           <ErrorMessage error={list.error} />
