@@ -317,6 +317,8 @@ describe.skipIf(!hasChromium)('the Links page', () => {
         utm: { source: 'newsletter', medium: 'email' },
       })
     ).body;
+    const options = ['https://example.com/duplicate-me/a', 'https://example.com/duplicate-me/b'];
+    expect((await api('PUT', `/api/v1/links/${original.id}/landing-options`, { options })).status).toBe(200);
     await open('#/links?search=duplicate-me');
     await row('duplicate-me').waitFor();
     await page.getByRole('button', { name: `Duplicate ${original.short_code}` }).click();
@@ -338,6 +340,10 @@ describe.skipIf(!hasChromium)('the Links page', () => {
       utm: { source: 'newsletter', medium: 'email', campaign: null, term: null, content: null },
     });
     expect(copy.short_code).not.toBe(original.short_code);
+    // The choice page's options have their own endpoint; the copy has them too.
+    expect((await api<{ options: string[] }>('GET', `/api/v1/links/${copy.id}/landing-options`)).body.options).toEqual(
+      options,
+    );
   });
 
   it('deactivates, moves and deletes selected links from the bulk bar, one request each', async () => {
