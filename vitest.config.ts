@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'web/src/**/*.test.ts'] } },
       { test: { name: 'db', include: ['test/db/**/*.test.ts'] } },
       { test: { name: 'http', include: ['test/http/**/*.test.ts'] } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },

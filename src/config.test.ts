@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       shortUrl: 'http://localhost:3001',
       trustProxy: false,
-      rateLimits: { pro: 60, business: 600, domains: 10 },
+      rateLimits: { pro: 60, business: 600, domains: 10, session: 600, sessionDomains: 120 },
     });
   });
 
@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHORT_URL: 'https://hop.ly/' }).shortUrl).toBe('https://hop.ly');
   });
 
+  it('reads the dashboard session budgets from the environment', () => {
+    expect(loadConfig({ RATE_LIMIT_SESSION: '900', RATE_LIMIT_SESSION_DOMAINS: '30' }).rateLimits).toMatchObject({
+      session: 900,
+      sessionDomains: 30,
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between/],
@@ -33,6 +40,8 @@ describe('loadConfig', () => {
     [{ SHORT_URL: 'ftp://x.example' }, /SHORT_URL must use http/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
     [{ RATE_LIMIT_PRO: '0' }, /RATE_LIMIT_PRO must be between/],
+    [{ RATE_LIMIT_SESSION: 'lots' }, /RATE_LIMIT_SESSION must be a whole number/],
+    [{ RATE_LIMIT_SESSION_DOMAINS: '0' }, /RATE_LIMIT_SESSION_DOMAINS must be between/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -19,7 +19,15 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long a SIGTERM waits for responses under way before closing their connections. */
   shutdownGraceMs: number;
-  rateLimits: { pro: number; business: number; domains: number; anonymous: number };
+  /** Per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
+  rateLimits: {
+    pro: number;
+    business: number;
+    domains: number;
+    anonymous: number;
+    session: number;
+    sessionDomains: number;
+  };
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
   dnsServers: string[];
@@ -147,6 +155,8 @@ export function loadConfig(env: Env = process.env): Config {
       business: integer(env, 'RATE_LIMIT_BUSINESS', 600, 1, 1_000_000),
       domains: integer(env, 'RATE_LIMIT_DOMAINS', 10, 1, 1_000_000),
       anonymous: integer(env, 'RATE_LIMIT_ANONYMOUS', 120, 1, 1_000_000),
+      session: integer(env, 'RATE_LIMIT_SESSION', 600, 1, 1_000_000),
+      sessionDomains: integer(env, 'RATE_LIMIT_SESSION_DOMAINS', 120, 1, 1_000_000),
     },
     linkCache: {
       maxEntries: integer(env, 'LINK_CACHE_MAX_ENTRIES', 100_000, 1, 100_000_000),

@@ -86,7 +86,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0 });
   const metrics = new Metrics({ clicks: () => clickStats() });
   const webhooks = startWebhooks(config, uow, events, metrics, logError);
-  const geo = await openGeoLookup();
+  const geo = openGeoLookup();
   const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events, logError('Redis')) : undefined;
   const clickOptions = {
     uow,

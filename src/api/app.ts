@@ -35,6 +35,9 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     trustProxy: ctx.config.trustProxy,
     serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, 72_000, handler),
     routerOptions: { ignoreTrailingSlash: true },
+    // The response serializer picks an anyOf branch (a nullable URL) with its own ajv: it needs
+    // to know the custom formats' names, not to check them (the input was checked on the way in).
+    serializerOpts: { ajv: { formats: { 'http-url': true, 'https-url': true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidators(app);

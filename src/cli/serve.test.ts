@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './program.ts';
-import { workersRefusal } from './serve.ts';
+import { SERVICE_NODE_FLAGS, withServiceFlags, workersRefusal } from './serve.ts';
 
 describe('hoplink serve --workers', () => {
   it('refuses several workers on SQLite or without Redis, with the reason', () => {
@@ -21,5 +24,24 @@ describe('hoplink serve --workers', () => {
     });
     expect(code).toBe(1);
     expect(err).toMatch(/several workers need PostgreSQL/);
+  });
+});
+
+describe('the V8 settings a service process runs with', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+
+  it('are added to a worker’s flags, without overriding one the operator gave', () => {
+    expect(withServiceFlags(['--inspect'])).toEqual(['--inspect', ...SERVICE_NODE_FLAGS]);
+    expect(withServiceFlags(['--max-semi-space-size=32'])).toEqual(['--max-semi-space-size=32']);
+  });
+
+  it('are the ones `npm start` and the container image start the service with', () => {
+    const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+      .scripts.start;
+    const image = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    for (const flag of SERVICE_NODE_FLAGS) {
+      expect(start).toContain(flag);
+      expect(image).toMatch(new RegExp(`CMD \\[.*"${flag}".*"serve"\\]`));
+    }
   });
 });

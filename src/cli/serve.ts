@@ -24,6 +24,18 @@ export function workersRefusal(workers: number, databaseUrl: string, redisUrl: s
   return undefined;
 }
 
+/**
+ * The V8 settings a service process runs with (docs/deployment.md, "Memory"): a young generation
+ * of 16 MB a semi-space instead of the 64 MB V8 grows it to under load. Redirects leave almost
+ * nothing alive, so a smaller nursery costs scavenges that are cheap, and saves about 100 MB.
+ */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=16'];
+
+export function withServiceFlags(execArgv: readonly string[]): string[] {
+  const given = new Set(execArgv.map((flag) => flag.split('=')[0]));
+  return [...execArgv, ...SERVICE_NODE_FLAGS.filter((flag) => !given.has(flag.split('=')[0]))];
+}
+
 /** Runs the service in `workers` processes sharing PORT and SHORT_PORT; dead workers are replaced. */
 export async function serve(workers: number, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env);
@@ -33,7 +45,7 @@ export async function serve(workers: number, env: Record<string, string | undefi
     await import(MAIN);
     return new Promise(() => {}); // main.ts owns the process from here and exits on SIGTERM
   }
-  cluster.setupPrimary({ exec: MAIN });
+  cluster.setupPrimary({ exec: MAIN, execArgv: withServiceFlags(process.execArgv) });
   let stopping = false;
   const start = () => cluster.fork(env);
   for (let i = 0; i < workers; i++) start();

@@ -27,7 +27,7 @@ async function principalFor(uow: UnitOfWork, email: string): Promise<Principal> 
   const user = await uow.read((stores) => stores.users.findByEmail(email));
   if (!user) throw new AppError('not-found', `No user with the email ${email}.`);
   // The operator acts as the user, with every ability; the plan still decides (imports: Business).
-  return { user, abilities: new Set(ABILITIES), via: 'session', tokenId: null };
+  return { user, abilities: new Set(ABILITIES), via: 'session', tokenId: null, sessionId: null };
 }
 
 /**

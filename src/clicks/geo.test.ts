@@ -3,7 +3,7 @@ import { openGeoLookup, staticGeoLookup, type GeoLookup } from './geo.ts';
 
 let geo: GeoLookup;
 beforeAll(async () => {
-  geo = await openGeoLookup();
+  geo = openGeoLookup();
 });
 
 describe('country lookup from the offline database', () => {

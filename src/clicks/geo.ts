@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import maxmind, { type CountryResponse, type Reader } from 'maxmind';
+import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
+import maxmind, { Reader, type CountryResponse } from 'maxmind';
 
 /** Country of an address: ISO 3166 alpha-2, or `XX` when unknown, private or invalid. */
 export interface GeoLookup {
@@ -17,17 +19,31 @@ function stripMapped(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
 }
 
+let sharedDatabase: SharedArrayBuffer | undefined;
+
 /**
  * The offline database shipped by @ip-location-db/geo-whois-asn-country-mmdb (GeoFeed + Whois +
- * ASN data, CC BY 4.0 by NRO), read through maxmind's own cache of decoded nodes.
+ * ASN data, CC BY 4.0 by NRO), read once per process into shared memory: the redirect thread
+ * and the click writer's thread look up in the same 7.5 MB instead of a copy each.
  */
-export async function openGeoLookup(): Promise<GeoLookup> {
+export function geoDatabase(): SharedArrayBuffer {
+  if (sharedDatabase) return sharedDatabase;
   const packageJson = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/package.json');
+  const file = readFileSync(join(dirname(packageJson), 'geo-whois-asn-country.mmdb'));
+  sharedDatabase = new SharedArrayBuffer(file.length);
+  file.copy(Buffer.from(sharedDatabase));
+  return sharedDatabase;
+}
+
+/**
+ * Country lookups over `database` (this process's copy unless a thread is handed one), through
+ * maxmind's own cache of decoded nodes.
+ */
+export function openGeoLookup(database: SharedArrayBuffer = geoDatabase()): GeoLookup {
   // This database's records are `{ country_code }`, not MaxMind's GeoLite2 country shape.
-  const reader: Reader<CountryResponse> = await maxmind.open<CountryResponse>(
-    join(dirname(packageJson), 'geo-whois-asn-country.mmdb'),
-    { cache: { max: 10_000 } },
-  );
+  const reader = new Reader<CountryResponse>(Buffer.from(database), {
+    cache: new LRUCache<number, object>({ max: 10_000 }),
+  });
   return {
     country(ip) {
       const address = stripMapped(ip);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
+import { geoDatabase } from './geo.ts';
 
 export type WriterRequest =
   | { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined }
@@ -26,7 +27,13 @@ export class ThreadClickWriter {
   constructor(databaseUrl: string, startWorker?: () => Worker) {
     this.#startWorker =
       startWorker ??
-      (() => new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: { databaseUrl } }));
+      (() =>
+        new Worker(new URL('./writer-thread.ts', import.meta.url), {
+          workerData: { databaseUrl, geoDatabase: geoDatabase() },
+          // Batches of at most 1,000 visits die young: V8 would otherwise let this thread's young
+          // generation grow to 64 MB under load (docs/deployment.md, "Memory").
+          resourceLimits: { maxYoungGenerationSizeMb: 16 },
+        }));
   }
 
   write(visits: VisitFacts[], room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {

@@ -11,7 +11,8 @@ import { enrichPackedVisits } from './packed-visits.ts';
 import { writeClicks } from './visit-writer.ts';
 
 const port = parentPort!;
-const sqlite = openSqliteConnection(sqlitePath((workerData as { databaseUrl: string }).databaseUrl));
+const { databaseUrl, geoDatabase } = workerData as { databaseUrl: string; geoDatabase: SharedArrayBuffer };
+const sqlite = openSqliteConnection(sqlitePath(databaseUrl));
 // Each batch checks that its links exist under the write lock (clicks.sqlite.ts), so SQLite's
 // per-row foreign-key lookup would only repeat that check for every click.
 sqlite.pragma('foreign_keys = OFF');
@@ -19,7 +20,7 @@ sqlite.pragma('foreign_keys = OFF');
 // them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
 let writeSqlite: ReturnType<typeof createSqliteClickWriter> | undefined;
 const writeBatch = (events: readonly ClickEvent[]) => (writeSqlite ??= createSqliteClickWriter(sqlite))(events);
-const geo = await openGeoLookup();
+const geo = openGeoLookup(geoDatabase); // the main thread's copy, shared
 
 // One request at a time: the main side sends the next batch only after this one is answered.
 port.on('message', async (request: WriterRequest) => {

@@ -96,6 +96,8 @@ export interface Principal {
   /** A bearer token (the public API) or a dashboard session (no API plan needed). */
   via: 'token' | 'session';
   tokenId: number | null;
+  /** The dashboard session (its stored hash) a `session` request came with: its own request budget. */
+  sessionId: string | null;
 }
 
 /** A custom domain (decisions §3): the hostname, its verification state and token. */

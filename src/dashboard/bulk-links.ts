@@ -43,12 +43,16 @@ export const bulkLinkRoutes: FastifyPluginAsyncTypebox<{
   );
 };
 
-/** One bulk call counts as one request against the person's per-minute limit, as a call to /api/v1 does. */
+/**
+ * One bulk call counts as one request against the session's own budget, the one every dashboard call
+ * to /api/v1 spends (api/plugins/auth.ts): the key is the session, so the two add up.
+ */
 async function countRequest(limits: RateLimiters, principal: Principal, reply: FastifyReply): Promise<void> {
-  const limiter = principal.user.plan === 'business' ? limits.business : limits.pro;
-  const decision = await limiter.consume(`user:${principal.user.id}`);
+  const decision = await limits.session.consume(`session:${principal.sessionId}`);
+  reply.header('X-RateLimit-Limit', decision.limit);
+  reply.header('X-RateLimit-Remaining', decision.remaining);
   if (!decision.allowed) {
     reply.header('Retry-After', decision.retryAfterSeconds);
-    throw new AppError('rate-limited', 'Too many requests just now. Wait a moment and try again.');
+    throw new AppError('rate-limited', 'Too Many Attempts.');
   }
 }

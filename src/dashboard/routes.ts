@@ -1,13 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
 import type { Ability } from '../core/plans.ts';
-import { CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
+import { ChangePasswordBody, CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
-import { checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
+import { changePassword, checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
 import type { RateLimiters } from '../services/rate-limits.ts';
-import { issueToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
+import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
@@ -45,29 +45,68 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
 
   // Failed sign-ins are counted per email and address (5 in 15 minutes: one account's password
   // being guessed) and per address alone (20 in 15 minutes: many accounts tried from one place).
-  app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
-    const accountKey = `${request.body.email.toLowerCase()}|${request.ip}`;
-    const addressKey = `ip:${request.ip}`;
+  // A wrong current password when changing it counts the same, so a stolen session cannot guess it.
+  const failureKeys = (email: string, ip: string) => ({ account: `${email.toLowerCase()}|${ip}`, address: `ip:${ip}` });
+
+  async function refuseWhileBlocked(keys: { account: string; address: string }, reply: FastifyReply) {
     const wait = Math.max(
-      await limits.signInFailures.blockedFor(accountKey),
-      await limits.signInFailuresByAddress.blockedFor(addressKey),
+      await limits.signInFailures.blockedFor(keys.account),
+      await limits.signInFailuresByAddress.blockedFor(keys.address),
     );
     if (wait > 0) {
       reply.header('Retry-After', wait);
       throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
     }
-    let user: User;
+  }
+
+  /** Runs a password check; a wrong password (the 422 of `failedField`) counts against both keys. */
+  async function countingFailures<T>(
+    keys: { account: string; address: string },
+    failedField: string,
+    check: () => Promise<T>,
+  ): Promise<T> {
     try {
-      user = await checkCredentials(uow, request.body.email, request.body.password);
+      const result = await check();
+      await limits.signInFailures.clear(keys.account);
+      return result;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'validation-failed') {
-        await limits.signInFailures.fail(accountKey);
-        await limits.signInFailuresByAddress.fail(addressKey);
+      if (error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField]) {
+        await limits.signInFailures.fail(keys.account);
+        await limits.signInFailuresByAddress.fail(keys.address);
       }
       throw error;
     }
-    await limits.signInFailures.clear(accountKey);
+  }
+
+  app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
+    const keys = failureKeys(request.body.email, request.ip);
+    await refuseWhileBlocked(keys, reply);
+    const user = await countingFailures(keys, 'email', () =>
+      checkCredentials(uow, request.body.email, request.body.password),
+    );
     return me(user, await sessions.start(reply, user));
+  });
+
+  // The other sessions of the user end; this one stays signed in.
+  app.post('/password', { schema: { hide: true, body: ChangePasswordBody } }, async (request, reply) => {
+    const session = await requireSession(request);
+    const keys = failureKeys(session.user.email, request.ip);
+    await refuseWhileBlocked(keys, reply);
+    await countingFailures(keys, 'current_password', () =>
+      changePassword(uow, {
+        userId: session.user.id,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        keepSession: session.id,
+      }),
+    );
+    return reply.code(204).send(null);
+  });
+
+  app.post('/signout-everywhere', { schema: { hide: true } }, async (request, reply) => {
+    const session = await requireSession(request);
+    await sessions.endEverywhere(session.user.id, reply);
+    return reply.code(204).send(null);
   });
 
   app.post('/signout', { schema: { hide: true } }, async (request, reply) => {
@@ -118,10 +157,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
     const session = await requireSession(request);
-    const abilities = [...new Set(request.body.abilities)];
-    const { token, plaintext } = await uow.transact((work) =>
-      issueToken(work, { userId: session.user.id, name: request.body.name, abilities }),
-    );
+    const { token, plaintext } = await uow.transact((work) => createUserToken(work, session.user, request.body));
     return reply.code(201).send({
       id: token.id,
       name: token.name,

@@ -66,6 +66,12 @@ export class SessionStore {
     if (value) await this.#uow.transact(({ stores }) => stores.sessions.delete(hash(value)));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
+
+  /** Signs the user out on every device and browser, this one included. */
+  async endEverywhere(userId: number, reply: FastifyReply): Promise<void> {
+    await this.#uow.transact(({ stores }) => stores.sessions.deleteForUser(userId));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
 }
 
 /** Changing state with a cookie needs the session's CSRF token in a header a foreign page cannot set. */
@@ -85,6 +91,6 @@ export function sessionAuthenticator(sessions: SessionStore) {
     const session = await sessions.current(request);
     if (!session) return undefined;
     assertCsrf(request, session.csrfToken);
-    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null };
+    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null, sessionId: session.id };
   };
 }

@@ -145,9 +145,10 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
           destination: decision.destination,
         });
     }
-    // Recorded once, without waiting, just BEFORE the response is written: a sink that sends
-    // the visit elsewhere (Redis) has then put it on the wire before the visitor gets the 302,
-    // so an instance that crashes right after answering has still handed the visit on.
+    // Recorded once, without waiting, BEFORE the response is written: a sink that sends the
+    // visit elsewhere (Redis) has then put it on the wire before the visitor gets the 302, so an
+    // instance that crashes right after answering has still handed the visit on. A batching
+    // sink holds the answer until the end of the event-loop turn (afterHandOff).
     const record = decision.record;
     if (record.kind !== 'none' && link) {
       deps.clicks.record({
@@ -163,7 +164,24 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         acceptLanguage: visit.req.headers['accept-language'],
         query: campaignQuery(visit.req.url),
       });
+      if (deps.clicks.afterHandOff) {
+        deps.clicks.afterHandOff(() => {
+          try {
+            answerRecorded(visit, decision, cookies);
+          } catch {
+            unavailableAnswer(visit.res);
+          }
+        });
+        return;
+      }
     }
+    answerRecorded(visit, decision, cookies);
+  }
+
+  /** The 302 or choice page of a visit that may have been recorded. */
+  function answerRecorded(visit: Visit, decision: Answered, cookies: string[]): void {
+    const { res, code } = visit;
+    const head = visit.method === 'HEAD';
     if (decision.kind === 'redirect') {
       counts.redirect++;
       if (decision.setVariant !== undefined && !head)
@@ -269,6 +287,9 @@ function campaignQuery(url: string | undefined): string | undefined {
   if (queryAt === -1 || !url!.includes('utm_', queryAt)) return undefined;
   return url!.slice(queryAt + 1);
 }
+
+/** The decisions that can record a visit: the ones answered after it is handed on. */
+type Answered = Extract<Decision, { kind: 'redirect' | 'choice-page' }>;
 
 /** A link with a click limit, as the limits see it. */
 function limited(link: RedirectableLink) {

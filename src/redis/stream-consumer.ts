@@ -7,6 +7,15 @@ import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 type Entry = [id: string, fields: string[]];
 
+/**
+ * The visits of one entry: field `b` holds a JSON array (one XADD per event-loop turn, see
+ * stream-sink.ts); field `v` one visit, as instances before batching wrote them.
+ */
+export function visitsOf(fields: readonly string[]): VisitFacts[] {
+  const parsed = JSON.parse(fields[1]!) as VisitFacts | VisitFacts[];
+  return fields[0] === 'b' ? (parsed as VisitFacts[]) : [parsed as VisitFacts];
+}
+
 export interface StreamConsumerOptions {
   stream: string;
   group: string;
@@ -40,7 +49,8 @@ export class StreamClickConsumer {
     this.#redis = redis;
     this.#reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
     this.#enrich = createEnricher(geo);
-    this.#options = { batchSize: 1000, blockMs: 250, claimIdleMs: 30_000, onError: () => {}, ...options };
+    // An entry holds up to MAX_VISITS_PER_ENTRY visits: 64 of them, at most 16,384 in one transaction.
+    this.#options = { batchSize: 64, blockMs: 250, claimIdleMs: 30_000, onError: () => {}, ...options };
   }
 
   async start(): Promise<void> {
@@ -115,7 +125,7 @@ export class StreamClickConsumer {
       const done = await stores.clicks.processedEntries(ids);
       const fresh = entries.filter(([id]) => !done.has(id));
       if (fresh.length === 0) return;
-      const events = fresh.map(([, fields]) => this.#enrich(JSON.parse(fields[1]!) as VisitFacts));
+      const events = fresh.flatMap(([, fields]) => visitsOf(fields).map(this.#enrich));
       await stores.clicks.writeBatch(events);
       await stores.clicks.markEntriesProcessed(
         fresh.map(([id]) => id),

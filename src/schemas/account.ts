@@ -12,7 +12,8 @@ export const Credentials = Type.Object(
 
 export const CreateTokenBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 255 }),
+    // `\\S`: not blank (errors.ts says "required"); the name is stored trimmed.
+    name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
     abilities: Type.Array(Type.Enum(ABILITIES), {
       minItems: 1,
       maxItems: ABILITIES.length,
@@ -30,5 +31,15 @@ export const SettingsBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The same length rules as sign-up's password; the breached-password check is the service's. */
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 200 }),
+    new_password: Type.String({ minLength: 8, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
 export type CredentialsInput = Static<typeof Credentials>;
 export type CreateTokenInput = Static<typeof CreateTokenBody>;
+export type ChangePasswordInput = Static<typeof ChangePasswordBody>;

@@ -109,5 +109,6 @@ export const DeliverySchema = Type.Object({
 });
 
 export type WebhookRecord = Static<typeof WebhookSchema>;
+export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;
 export type CreateWebhookInput = Static<typeof CreateWebhookBody>;
 export type DeliveryRecord = Static<typeof DeliverySchema>;

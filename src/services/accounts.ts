@@ -10,13 +10,16 @@ import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** NIST 800-63B: long enough, and not one of the passwords breaches have made public. */
-export async function assertAcceptablePassword(password: string): Promise<void> {
+/**
+ * NIST 800-63B: long enough, and not one of the passwords breaches have made public. `field` names
+ * the input the 422 belongs to (`password` at sign-up, `new_password` when changing it).
+ */
+export async function assertAcceptablePassword(password: string, field = 'password'): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw invalidField('password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw invalidField(field, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
   if (await isBreachedPassword(password)) {
-    throw invalidField('password', 'This password appears in lists of breached passwords. Choose another one.');
+    throw invalidField(field, 'This password appears in lists of breached passwords. Choose another one.');
   }
 }
 
@@ -44,6 +47,29 @@ export async function checkCredentials(uow: UnitOfWork, email: string, password:
     throw invalidField('email', 'These credentials do not match our records.');
   const { passwordHash: _hash, downgradedAt: _downgraded, ...withoutSecrets } = user;
   return withoutSecrets;
+}
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+
+/**
+ * A new password for a signed-in person, who proves they know the current one (a 422 on
+ * `current_password` otherwise, which the caller counts as a failed sign-in). Every other session
+ * of the user ends with the change, in the same transaction; `keepSession` (the one asking) stays.
+ * Both slow KDF runs happen outside the transaction, as in createUser.
+ */
+export async function changePassword(
+  uow: UnitOfWork,
+  input: { userId: number; currentPassword: string; newPassword: string; keepSession: string },
+): Promise<void> {
+  const stored = await uow.read((stores) => stores.users.passwordHash(input.userId));
+  const matches = await verifyPassword(input.currentPassword, stored ?? DUMMY_HASH);
+  if (!stored || !matches) throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
+  await assertAcceptablePassword(input.newPassword, 'new_password');
+  const passwordHash = await hashPassword(input.newPassword);
+  await uow.transact(async ({ stores }) => {
+    await stores.users.setPassword(input.userId, passwordHash);
+    await stores.sessions.deleteForUser(input.userId, input.keepSession);
+  });
 }
 
 async function userByEmailOrThrow(work: Work, email: string) {

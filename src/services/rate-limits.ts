@@ -25,6 +25,13 @@ export interface RateLimiters {
   business: RateLimiter;
   domains: RateLimiter;
   anonymous: RateLimiter;
+  /**
+   * The dashboard's own requests, per session: a person typing a search or opening pages is not a
+   * script, so the plan's API limits (spec) stay for tokens and the dashboard gets its own budget.
+   */
+  session: RateLimiter;
+  /** The dashboard's domains requests (list, check now), per session, apart from the tokens' domains limit. */
+  sessionDomains: RateLimiter;
   /** New dashboard accounts per client address. */
   signUps: RateLimiter;
   /** Failed sign-ins per email and address (guessing one account's password). */
@@ -40,6 +47,8 @@ export interface Limits {
   business: number;
   domains: number;
   anonymous: number;
+  session: number;
+  sessionDomains: number;
 }
 
 /** Makes one limiter of the store at hand (memory, or Redis shared by every instance). */
@@ -55,6 +64,8 @@ export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLim
     business: perMinute(limits.business, 'business'),
     domains: perMinute(limits.domains, 'domains'),
     anonymous: perMinute(limits.anonymous, 'anon'),
+    session: perMinute(limits.session, 'session'),
+    sessionDomains: perMinute(limits.sessionDomains, 'session-domains'),
     signUps: fromFlexible(make({ points: 10, duration: 3600, name: 'signup' })),
     signInFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'signin' })),
     signInFailuresByAddress: failureCounter(make({ points: 20, duration: QUARTER_HOUR, name: 'signin-ip' })),

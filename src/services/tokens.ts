@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../core/errors.ts';
-import type { ApiToken, Principal } from '../core/model.ts';
-import type { Ability } from '../core/plans.ts';
+import type { ApiToken, Principal, User } from '../core/model.ts';
+import { hasApiAccess, type Ability } from '../core/plans.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
@@ -19,6 +19,24 @@ export async function issueToken(
   const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const token = await work.stores.tokens.insert({ ...input, tokenHash: hashToken(plaintext) });
   return { token, plaintext };
+}
+
+/**
+ * A person asking the dashboard for a token: refused on a plan without API access (the token could
+ * never be used: every API request with it answers 403), and named by the trimmed name.
+ */
+export function createUserToken(
+  work: Pick<Work, 'stores'>,
+  user: User,
+  input: { name: string; abilities: Ability[] },
+): Promise<{ token: ApiToken; plaintext: string }> {
+  if (!hasApiAccess(user.plan)) {
+    throw new AppError(
+      'plan-required',
+      'API tokens work with the Pro and Business plans; your plan has no API access.',
+    );
+  }
+  return issueToken(work, { userId: user.id, name: input.name.trim(), abilities: [...new Set(input.abilities)] });
 }
 
 export function listUserTokens(stores: Stores, userId: number): Promise<ApiToken[]> {
@@ -58,7 +76,13 @@ export class TokenAuthenticator {
     // (a collation or trimming quirk) from ever passing as equal.
     if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
     this.#markUsed(found.token.id);
-    return { user: found.user, abilities: new Set(found.token.abilities), via: 'token', tokenId: found.token.id };
+    return {
+      user: found.user,
+      abilities: new Set(found.token.abilities),
+      via: 'token',
+      tokenId: found.token.id,
+      sessionId: null,
+    };
   }
 
   #markUsed(tokenId: number): void {

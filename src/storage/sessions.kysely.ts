@@ -69,6 +69,14 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Ends every session of the user, except `keep` (the one changing the password stays signed in). */
+export async function deleteUserSessions(db: Kysely<Database>, userId: number, keep?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
 }
@@ -78,5 +86,6 @@ export const sessionStore = {
   find: findSession,
   extend: extendSession,
   delete: deleteSession,
+  deleteForUser: deleteUserSessions,
   deleteExpired: deleteExpiredSessions,
 };

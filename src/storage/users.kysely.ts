@@ -61,6 +61,20 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   return row && toUser(row);
 }
 
+/** The stored password hash (null for users the CLI made without one); undefined for no such user. */
+export async function findUserPasswordHash(db: Kysely<Database>, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function setUserPassword(db: Kysely<Database>, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: timestamp() })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Changes the plan; `downgradedAt`: when the user left Business (null while on it). */
 export async function setUserPlan(
   db: Kysely<Database>,
@@ -100,6 +114,8 @@ export const userStore = {
   findByEmail: findUserByEmail,
   find: findUserById,
   setPlan: setUserPlan,
+  passwordHash: findUserPasswordHash,
+  setPassword: setUserPassword,
   settings: findUserSettings,
   updateSettings: updateUserSettings,
 };

@@ -27,7 +27,13 @@ describe.each(engines)('import jobs on %s', (engine) => {
     const user = await uow.transact(({ stores }) =>
       stores.users.insert({ email: `imports-${engine}@example.com`, plan: 'business' }),
     );
-    principal = { user, abilities: new Set(['read', 'create', 'update', 'delete']), via: 'token', tokenId: null };
+    principal = {
+      user,
+      abilities: new Set(['read', 'create', 'update', 'delete']),
+      via: 'token',
+      tokenId: null,
+      sessionId: null,
+    };
   });
   afterAll(async () => {
     await handle.close();

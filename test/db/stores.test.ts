@@ -5,6 +5,7 @@ import { deleteCategory, insertCategory, listCategories } from '../../src/storag
 import { findLink, insertLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
+import { deleteUserSessions, findSession, insertSession } from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
@@ -118,5 +119,24 @@ describe.each(engines)('stores on %s', (engine) => {
     ];
     const updated = await updateLink(handle.db, link.id, { isActive: false, conditions });
     expect(updated).toMatchObject({ isActive: false, redirectUrl: 'https://example.com', conditions });
+  });
+
+  it('ends all sessions of one user, or all but the one kept, and no one else’s', async () => {
+    const user = await insertUser(handle.db, { email: `sess-${engine}@example.com`, plan: 'free' });
+    const other = await insertUser(handle.db, { email: `sess-other-${engine}@example.com`, plan: 'free' });
+    const now = new Date().toISOString();
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const session = (id: string, userId: number) =>
+      insertSession(handle.db, { id: `${engine}-${id}`, userId, csrfToken: 'csrf', expiresAt, now });
+    await session('a', user.id);
+    await session('b', user.id);
+    await session('c', user.id);
+    await session('theirs', other.id);
+    expect(await deleteUserSessions(handle.db, user.id, `${engine}-a`)).toBe(2);
+    expect(await findSession(handle.db, `${engine}-a`)).toBeDefined();
+    expect(await findSession(handle.db, `${engine}-b`)).toBeUndefined();
+    expect(await deleteUserSessions(handle.db, user.id)).toBe(1);
+    expect(await findSession(handle.db, `${engine}-a`)).toBeUndefined();
+    expect(await findSession(handle.db, `${engine}-theirs`)).toBeDefined();
   });
 });

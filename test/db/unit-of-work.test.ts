@@ -26,7 +26,13 @@ describe.each(engines)('the unit of work on %s', (engine) => {
     const user = await uow.transact(({ stores }) =>
       stores.users.insert({ email: `uow-${engine}@example.com`, plan: 'business' }),
     );
-    principal = { user, abilities: new Set(['read', 'create', 'update', 'delete']), via: 'token', tokenId: null };
+    principal = {
+      user,
+      abilities: new Set(['read', 'create', 'update', 'delete']),
+      via: 'token',
+      tokenId: null,
+      sessionId: null,
+    };
   });
   afterAll(async () => {
     await handle.close();

@@ -8,7 +8,8 @@ const t = useTestApp({
   SHORT_PORT: '0',
   HOST: '127.0.0.1',
   SHORT_URL: 'http://127.0.0.1',
-  RATE_LIMIT_PRO: '1000',
+  // Each person gets a session of their own; 40 a minute is room for every test here but the budget's.
+  RATE_LIMIT_SESSION: '40',
 });
 let edge: RunningEdge;
 beforeAll(async () => {
@@ -159,6 +160,18 @@ describe('bulk actions on links from the dashboard', () => {
     expect((await me.bulk({ action: 'nonsense' }, { cookie: me.headers.cookie })).statusCode).toBe(403);
     expect((await me.bulk({ action: 'delete', ids: [link.id] }, {})).statusCode).toBe(401);
     expect((await me.read(link.id)).statusCode).toBe(200);
+  });
+
+  it("spends one request of the session's budget a call, the same budget its /api/v1 calls spend", async () => {
+    const me = await person();
+    const link = await me.link('budget'); // 1 of the 40
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await me.bulk({ action: 'deactivate', ids: [link.id] })).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(39);
+    const refused = await me.bulk({ action: 'activate', ids: [link.id] });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('tells the redirect cache after the commit: a visited link answers 404 on its next visit', async () => {

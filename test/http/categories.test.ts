@@ -50,4 +50,20 @@ describe('categories', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.name).toEqual(['The name field is required.']);
   });
+
+  it('refuses a name of spaces only with 422 at the name, on create and on rename, and trims names', async () => {
+    const { api } = await t.user('pro');
+    const blank = await api('POST', '/categories', { name: ' \t  ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toEqual({
+      message: 'The name field is required.',
+      errors: { name: ['The name field is required.'] },
+    });
+    const created = await api('POST', '/categories', { name: '  Spring sale  ' });
+    expect(created.json().name).toBe('Spring sale');
+    const renamed = await api('PATCH', `/categories/${created.json().id}`, { name: '   ' });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().errors).toEqual({ name: ['The name field is required.'] });
+    expect((await api('GET', `/categories/${created.json().id}`)).json().name).toBe('Spring sale');
+  });
 });

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardBuilt } from '../../src/dashboard/assets.ts';
+import type { Plan } from '../../src/core/plans.ts';
+import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();
 
 let n = 0;
-async function signUp() {
+/** A person signed up through the dashboard (on Free, as every sign-up is), then put on `plan` by the operator. */
+async function signUp(plan: Plan = 'free') {
   const email = `person${++n}-${Date.now()}@example.com`;
   const res = await t.app.inject({
     method: 'POST',
     url: '/dashboard-api/signup',
     payload: { email, password: 'correct horse' },
+    // Each from its own address: sign-ups are limited to 10 an hour per address.
+    remoteAddress: `192.0.2.${n}`,
   });
   expect(res.statusCode, res.body).toBe(201);
   const cookie = res.cookies.find((c) => c.name === 'hoplink_session')!;
+  if (plan !== 'free') await t.ctx.uow.transact((work) => changePlan(work, email, plan));
   return { email, body: res.json(), cookie: `hoplink_session=${cookie.value}`, rawCookie: cookie };
 }
 
@@ -87,7 +93,7 @@ describe('dashboard accounts and sessions', () => {
   });
 
   it('creates a token shown once, lists it without the secret, and revokes it', async () => {
-    const { cookie, body } = await signUp();
+    const { cookie, body } = await signUp('pro');
     const h = { cookie, 'x-csrf-token': body.csrf_token };
     const created = await t.app.inject({
       method: 'POST',
@@ -134,8 +140,8 @@ describe('dashboard accounts and sessions', () => {
   });
 
   it("refuses token changes without the CSRF header, and another person's token", async () => {
-    const owner = await signUp();
-    const other = await signUp();
+    const owner = await signUp('pro');
+    const other = await signUp('pro');
     const noCsrf = await t.app.inject({
       method: 'POST',
       url: '/dashboard-api/tokens',
@@ -155,6 +161,41 @@ describe('dashboard accounts and sessions', () => {
       headers: { cookie: other.cookie, 'x-csrf-token': other.body.csrf_token },
     });
     expect(stolen.statusCode).toBe(403);
+  });
+
+  it('refuses a token to a plan without API access, with a 403 that says which plans have it', async () => {
+    const { cookie, body } = await signUp('free');
+    const h = { cookie, 'x-csrf-token': body.csrf_token };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard-api/tokens',
+      headers: h,
+      payload: { name: 'never works', abilities: ['read'] },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Pro and Business/);
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard-api/tokens', headers: h })).json().data).toEqual([]);
+  });
+
+  it('refuses a blank token name with a 422 at the name, and stores a name trimmed', async () => {
+    const { cookie, body } = await signUp('pro');
+    const h = { cookie, 'x-csrf-token': body.csrf_token };
+    const create = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboard-api/tokens',
+        headers: h,
+        payload: { name, abilities: ['read'] },
+      });
+    const blank = await create('   ');
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toEqual({
+      message: 'The name field is required.',
+      errors: { name: ['The name field is required.'] },
+    });
+    const trimmed = await create('  deploy bot  ');
+    expect(trimmed.statusCode).toBe(201);
+    expect(trimmed.json().name).toBe('deploy bot');
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {

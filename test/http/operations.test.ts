@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createAppContext } from '../../src/context.ts';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { createLogger } from '../../src/observability/logger.ts';
+import { changePlan } from '../../src/services/accounts.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
 // Issue 22 (extensions §5): health for load balancers, metrics for Prometheus, logs without secrets.
@@ -116,6 +117,8 @@ describe('logs', () => {
       });
       const cookie = `hoplink_session=${signUp.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
       const csrf = signUp.json().csrf_token as string;
+      // Tokens are for plans with API access.
+      await ctx.uow.transact((work) => changePlan(work, 'logs@example.com', 'pro'));
       const created = await app.inject({
         method: 'POST',
         url: '/dashboard-api/tokens',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsProvider } from '../../src/domain-verification/dns-provider.ts';
+import { changePlan } from '../../src/services/accounts.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
 
@@ -208,6 +209,8 @@ describe('every write use case answers within its deadline and leaves the servic
     const cookie = `hoplink_session=${signIn.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
     const session = { cookie, 'x-csrf-token': signIn.json().csrf_token as string };
     expect(signUp.json().user.email).toBe(email);
+    // Tokens are for plans with API access; the operator's plan change is a transaction of its own.
+    await t.ctx.uow.transact((work) => changePlan(work, email, 'pro'));
     const token = (
       await expectStatus(call('POST', '/dashboard-api/tokens', { name: 'ci', abilities: ['read'] }, session), 201)
     ).json();

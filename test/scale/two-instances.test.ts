@@ -27,6 +27,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
       REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
       CLICK_CLAIM_IDLE_MS: '1000',
       RATE_LIMIT_PRO: '6',
+      RATE_LIMIT_SESSION: '8',
     };
     a = await startService(env);
     b = await startService(env);
@@ -56,6 +57,22 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await api(a, '/categories')).status).toBe(429);
     expect((await api(b, '/categories')).status).toBe(429);
+  });
+
+  it("counts a dashboard session's own budget once across both instances", async () => {
+    const signUp = await fetch(`${a.apiUrl}/dashboard-api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'session-budget@example.com', password: 'a long enough secret' }),
+    });
+    expect(signUp.status).toBe(201);
+    const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0]!;
+    const list = (s: RunningService) => fetch(`${s.apiUrl}/api/v1/links`, { headers: { cookie } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await list(a)).status, (await list(b)).status);
+    // RATE_LIMIT_SESSION=8 per minute, shared: more than the plan's 6, and counted in Redis.
+    expect(statuses).toEqual(Array(8).fill(200));
+    expect((await list(b)).status).toBe(429);
   });
 
   it('invalidates the other instance’s cache within 100 ms of a change', async () => {

@@ -15,6 +15,7 @@ import { LinkDetailsPage } from './pages/link-details.tsx';
 import { LinksPage } from './pages/links.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { TokensPage } from './pages/tokens.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 
 /** The page for a signed-in route; unknown routes show the link list. */
 function Page({ route, me, announce }: { route: string; me: Me; announce: Announce }) {
@@ -25,7 +26,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/overview':
       return <OverviewPage me={me} path={path} query={query} />;
     case '/tokens':
-      return <TokensPage announce={announce} />;
+      return <TokensPage me={me} announce={announce} />;
     case '/account':
       return <AccountPage me={me} announce={announce} />;
     case '/categories':
@@ -36,6 +37,8 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
       return <DomainsPage me={me} announce={announce} />;
     case '/import':
       return <ImportPage me={me} announce={announce} />;
+    case '/webhooks':
+      return <WebhooksPage me={me} announce={announce} />;
     default:
       return <LinksPage me={me} announce={announce} query={query} />;
   }

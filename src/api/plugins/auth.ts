@@ -46,9 +46,23 @@ async function applyLimit(reply: FastifyReply, limiter: RateLimiter, key: string
   }
 }
 
-function limiterFor(limiters: RateLimiters, principal: Principal, kind: 'general' | 'domains'): RateLimiter {
-  if (kind === 'domains') return limiters.domains;
-  return principal.user.plan === 'business' ? limiters.business : limiters.pro;
+/**
+ * Which budget a request spends, and under which key: a token spends its user's plan limits of the
+ * spec; the dashboard spends its session's own, so a person's clicking never eats a script's
+ * allowance (or the reverse) and a search box cannot run into the API's per-minute limit.
+ */
+function budgetFor(
+  limiters: RateLimiters,
+  principal: Principal,
+  kind: 'general' | 'domains',
+): { limiter: RateLimiter; key: string } {
+  if (principal.via === 'session' && principal.sessionId !== null) {
+    const limiter = kind === 'domains' ? limiters.sessionDomains : limiters.session;
+    return { limiter, key: `session:${principal.sessionId}` };
+  }
+  const key = `user:${principal.user.id}`;
+  if (kind === 'domains') return { limiter: limiters.domains, key };
+  return { limiter: principal.user.plan === 'business' ? limiters.business : limiters.pro, key };
 }
 
 /**
@@ -74,11 +88,8 @@ export function registerAuth(
       await applyLimit(reply, options.limiters.anonymous, `ip:${request.ip}`);
       throw new AppError('unauthenticated', 'Unauthenticated.');
     }
-    await applyLimit(
-      reply,
-      limiterFor(options.limiters, principal, config.limiter ?? 'general'),
-      `user:${principal.user.id}`,
-    );
+    const budget = budgetFor(options.limiters, principal, config.limiter ?? 'general');
+    await applyLimit(reply, budget.limiter, budget.key);
     request.principal = principal;
     // The dashboard is not "the API": a signed-in person manages links on any plan.
     if (principal.via === 'token') assertApiAccess(principal.user.plan);

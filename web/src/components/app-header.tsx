@@ -6,6 +6,7 @@ const NAV: Array<{ href: string; label: string; current: (route: string) => bool
   { href: '#/import', label: 'Import', current: (route) => route === '/import' },
   { href: '#/affiliates', label: 'Affiliate tags', current: (route) => route === '/affiliates' },
   { href: '#/domains', label: 'Domains', current: (route) => route === '/domains' },
+  { href: '#/webhooks', label: 'Webhooks', current: (route) => route === '/webhooks' },
   { href: '#/tokens', label: 'API tokens', current: (route) => route === '/tokens' },
   { href: '#/account', label: 'Account', current: (route) => route === '/account' },
 ];

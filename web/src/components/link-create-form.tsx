@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
 import { createLink, getSettings } from '../lib/api.ts';
-import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
-import { controlChanges, controlFeatures, draftFrom, isControlPath } from '../lib/link-controls.ts';
+import { ariaFor, fieldMessages, formSummary, type FormErrors } from '../lib/errors.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { ALIAS_PATTERN, controlChanges, controlFeatures, draftFrom, isControlPath } from '../lib/link-controls.ts';
 import type { LinkRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+import { CopyButton } from './copy-button.tsx';
 import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
 import { LinkControlsFields } from './link-controls/link-controls-fields.tsx';
@@ -22,7 +24,9 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [created, setCreated] = useState<LinkRecord>();
   const fe: FormErrors = { form: 'new', errors };
+  const formRef = useFocusFirstInvalid(errors);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -37,9 +41,10 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
       setControls(EMPTY);
       setError(undefined);
       setErrors({});
+      setCreated(link);
       onCreated(link);
     } catch (e) {
-      const byField = fieldErrors(e);
+      const byField = fieldMessages(e);
       setErrors(byField);
       setError(formSummary(e, shownHere));
       // A message about a control must be seen: open the section that holds it.
@@ -48,7 +53,7 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
   };
 
   return (
-    <form onSubmit={create} aria-label="Create a link">
+    <form onSubmit={create} aria-label="Create a link" ref={formRef}>
       <div class="row">
         <div class="field grow">
           <label>
@@ -70,7 +75,10 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
             Custom alias (optional)
             <input
               name="short_code"
-              pattern="[A-Za-z0-9_-]{3,64}"
+              pattern={ALIAS_PATTERN}
+              placeholder="e.g. summer-sale"
+              // The browser adds the title to its own "match the requested format" message.
+              title="3 to 64 letters, digits, dashes or underscores"
               value={alias}
               onInput={(e) => setAlias(e.currentTarget.value)}
               {...ariaFor(fe, 'short_code')}
@@ -97,6 +105,14 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
         <button type="submit">Create link</button>
       </details>
       <ErrorMessage error={error} />
+      {created && (
+        <p class="row created" data-testid="created-link">
+          <span>
+            New short link: <code class="short-url">{created.short_url}</code>
+          </span>
+          <CopyButton text={created.short_url} label={`Copy ${created.short_url}`} />
+        </p>
+      )}
     </form>
   );
 }

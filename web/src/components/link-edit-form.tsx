@@ -7,7 +7,8 @@ import {
   setLandingOptions,
   updateLink,
 } from '../lib/api.ts';
-import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
+import { ariaFor, fieldMessages, formSummary, type FormErrors } from '../lib/errors.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { controlChanges, controlFeatures, draftFrom, isControlPath } from '../lib/link-controls.ts';
 import type { Condition, LinkChanges, LinkWithConditions, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -16,7 +17,7 @@ import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
 import { LinkControlsFields } from './link-controls/link-controls-fields.tsx';
 import { Locked } from './locked.tsx';
-import { TargetingRules } from './targeting-rules.tsx';
+import { isConditionPath, TargetingRules } from './targeting-rules.tsx';
 
 interface Props {
   link: LinkWithConditions;
@@ -26,8 +27,13 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-// Conditions keep their paths in the summary (conditions.1.values says which rule); the rest show at their field.
-const shownHere = (path: string) => path === 'redirect_url' || path.startsWith('options') || isControlPath(path);
+// The paths shown at a field of this form; any other message goes to the summary, in words.
+const isOptionPath = (path: string) => /^options(\.\d+)?$/.test(path);
+const shownHere = (path: string) =>
+  ['redirect_url', 'category_id', 'domain_id'].includes(path) ||
+  isOptionPath(path) ||
+  isConditionPath(path) ||
+  isControlPath(path);
 
 /**
  * Destination, category, domain, active; the link controls (title, expiry, limits, UTM, password,
@@ -40,6 +46,7 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
   const [controls, setControls] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const fe: FormErrors = { form: 'edit', errors };
+  const formRef = useFocusFirstInvalid(errors);
   // Open when the link has a control set, so its state is in sight.
   const [controlsOpen, setControlsOpen] = useState(
     Boolean(
@@ -63,6 +70,7 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
   const [active, setActive] = useState(link.is_active);
   const [conditions, setConditions] = useState<Condition[]>(link.conditions ?? []);
   const [options, setOptions] = useState<string[]>([]);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const [error, setError] = useState<string>();
   useEffect(() => {
     // If this fails the option list just starts empty; the rest of the form still works.
@@ -98,15 +106,17 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
       setErrors({});
       onSaved('Link saved.');
     } catch (e) {
-      const byField = fieldErrors(e);
+      const byField = fieldMessages(e);
       setErrors(byField);
       setError(formSummary(e, shownHere));
+      // A marked field must be in sight (and focusable): open the sections that hold one.
       if (Object.keys(byField).some(isControlPath)) setControlsOpen(true);
+      if (Object.keys(byField).some((path) => isConditionPath(path) || isOptionPath(path))) setAdvancedOpen(true);
     }
   };
 
   return (
-    <form onSubmit={save} aria-label="Edit link" class="card">
+    <form onSubmit={save} aria-label="Edit link" class="card" ref={formRef}>
       <h2>Edit</h2>
       <div class="field">
         <label>
@@ -123,37 +133,57 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
         <FieldError fe={fe} at="redirect_url" />
       </div>
       <div class="row">
-        <label>
-          Category{' '}
-          <select name="category" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-            <option value="">None</option>
-            {(categories.data?.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Domain{' '}
-          {domainsAllowed.allowed ? (
-            <select name="domain" value={domain} onChange={(e) => setDomain(e.currentTarget.value)}>
-              <option value="">Default short host</option>
-              {(domains.data?.data ?? [])
-                .filter((d) => d.status === 'active')
-                .map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.hostname}
-                  </option>
-                ))}
+        <div class="field">
+          <label>
+            Category{' '}
+            <select
+              name="category"
+              value={category}
+              onChange={(e) => setCategory(e.currentTarget.value)}
+              {...ariaFor(fe, 'category_id')}
+            >
+              <option value="">None</option>
+              {(categories.data?.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
-          ) : (
+          </label>
+          <FieldError fe={fe} at="category_id" />
+        </div>
+        {domainsAllowed.allowed ? (
+          <div class="field">
+            <label>
+              Domain{' '}
+              <select
+                name="domain"
+                value={domain}
+                onChange={(e) => setDomain(e.currentTarget.value)}
+                {...ariaFor(fe, 'domain_id')}
+              >
+                <option value="">Default short host</option>
+                {(domains.data?.data ?? [])
+                  .filter((d) => d.status === 'active')
+                  .map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.hostname}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <FieldError fe={fe} at="domain_id" />
+          </div>
+        ) : (
+          // No control to label: the field is named in words beside its lock.
+          <p class="field">
+            <span>Domain</span>
             <span class="locked">
               <span class="badge locked">Locked</span> Business plan
             </span>
-          )}
-        </label>
-        <label class="check">
+          </p>
+        )}
+        <label class="check field-button">
           <input type="checkbox" name="active" checked={active} onChange={() => setActive(!active)} /> Active
         </label>
       </div>
@@ -169,10 +199,10 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
           fe={fe}
         />
       </details>
-      <details>
+      <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced options</summary>
         <Locked state={me.features.targeting}>
-          <TargetingRules conditions={conditions} onChange={setConditions} />
+          <TargetingRules conditions={conditions} onChange={setConditions} fe={fe} />
         </Locked>
         <Locked state={me.features.choice_pages}>
           <ChoicePageOptions options={options} onChange={setOptions} fe={fe} />

@@ -5,7 +5,9 @@ import {
   VOCABULARIES,
   type ConditionType,
 } from '../../../src/core/targeting.ts';
+import { ariaFor, groupAria, pathsFrom, type FormErrors } from '../lib/errors.ts';
 import type { Condition } from '../lib/types.ts';
+import { FieldError } from './field-error.tsx';
 
 type Operator = (typeof OPERATORS)[number];
 const OPERATOR_LABELS: Record<Operator, string> = { in: 'one of', not_in: 'not one of' };
@@ -25,56 +27,106 @@ const hint = (type: ConditionType) => (hasVocabulary(type) ? VOCABULARIES[type].
 interface Props {
   conditions: Condition[];
   onChange: (next: Condition[]) => void;
+  /** A 422 names `conditions`, or a rule's field: `conditions.N.type`, `.operator`, `.values(.M)`, `.redirect_url`. */
+  fe: FormErrors;
 }
 
-/** The targeting rules of a link, edited in place; the first rule that matches a visitor wins. */
-export function TargetingRules({ conditions, onChange }: Props) {
+/** The paths of a 422 this editor shows at a field of its own. */
+export const isConditionPath = (path: string) =>
+  /^conditions(\.\d+(\.(type|operator|redirect_url|values(\.\d+)?))?)?$/.test(path);
+
+/**
+ * The targeting rules of a link, edited in place; the first rule that matches a visitor wins. Each
+ * rule is a group named "Rule N", the name its errors use ("Rule 2: value 1 is not a valid country.").
+ */
+export function TargetingRules({ conditions, onChange, fe }: Props) {
   const set = (i: number, change: Partial<Condition>) =>
     onChange(conditions.map((c, j) => (j === i ? { ...c, ...change } : c)));
   const add = () => onChange([...conditions, { type: 'country', operator: 'in', values: [], redirect_url: '' }]);
   return (
-    <fieldset>
+    <fieldset {...groupAria(fe, 'conditions')}>
       <legend>Targeting rules (first match wins)</legend>
-      {conditions.map((c, i) => (
-        <div class="row condition" key={i}>
-          {/* The select offers exactly CONDITION_TYPES and OPERATORS, so its value is one of them. */}
-          <label>
-            When{' '}
-            <select value={c.type} onChange={(e) => set(i, { type: e.currentTarget.value as ConditionType })}>
-              {CONDITION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            is{' '}
-            <select value={c.operator} onChange={(e) => set(i, { operator: e.currentTarget.value as Operator })}>
-              {OPERATORS.map((o) => (
-                <option key={o} value={o}>
-                  {OPERATOR_LABELS[o]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label class="grow">
-            Values{' '}
-            <input
-              value={c.values.join(', ')}
-              placeholder={hint(c.type)}
-              onInput={(e) => set(i, { values: e.currentTarget.value.split(',').map((v) => v.trim()) })}
-            />
-          </label>
-          <label class="grow">
-            Send to{' '}
-            <input type="url" value={c.redirect_url} onInput={(e) => set(i, { redirect_url: e.currentTarget.value })} />
-          </label>
-          <button type="button" class="link-button" onClick={() => onChange(conditions.filter((_, j) => j !== i))}>
-            Remove
-          </button>
-        </div>
-      ))}
+      <FieldError fe={fe} at="conditions" />
+      {conditions.map((c, i) => {
+        const base = `conditions.${i}`;
+        // One input holds every value, so it owns the messages about the list and about each value.
+        const values = pathsFrom(fe, `${base}.values`);
+        return (
+          <fieldset class="condition" key={i} {...groupAria(fe, base)}>
+            <legend>Rule {i + 1}</legend>
+            <FieldError fe={fe} at={base} />
+            <div class="row fields">
+              {/* The select offers exactly CONDITION_TYPES and OPERATORS, so its value is one of them. */}
+              <div class="field">
+                <label>
+                  When
+                  <select
+                    value={c.type}
+                    onChange={(e) => set(i, { type: e.currentTarget.value as ConditionType })}
+                    {...ariaFor(fe, `${base}.type`)}
+                  >
+                    {CONDITION_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <FieldError fe={fe} at={`${base}.type`} />
+              </div>
+              <div class="field">
+                <label>
+                  is
+                  <select
+                    value={c.operator}
+                    onChange={(e) => set(i, { operator: e.currentTarget.value as Operator })}
+                    {...ariaFor(fe, `${base}.operator`)}
+                  >
+                    {OPERATORS.map((o) => (
+                      <option key={o} value={o}>
+                        {OPERATOR_LABELS[o]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <FieldError fe={fe} at={`${base}.operator`} />
+              </div>
+              <div class="field grow">
+                <label>
+                  Values
+                  <input
+                    value={c.values.join(', ')}
+                    placeholder={hint(c.type)}
+                    onInput={(e) => set(i, { values: e.currentTarget.value.split(',').map((v) => v.trim()) })}
+                    {...ariaFor(fe, values)}
+                  />
+                </label>
+                <FieldError fe={fe} at={values} />
+              </div>
+              <div class="field grow">
+                <label>
+                  Send to
+                  <input
+                    type="url"
+                    value={c.redirect_url}
+                    onInput={(e) => set(i, { redirect_url: e.currentTarget.value })}
+                    {...ariaFor(fe, `${base}.redirect_url`)}
+                  />
+                </label>
+                <FieldError fe={fe} at={`${base}.redirect_url`} />
+              </div>
+              <button
+                type="button"
+                class="link-button field-button"
+                aria-label={`Remove rule ${i + 1}`}
+                onClick={() => onChange(conditions.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
       {conditions.length < MAX_CONDITIONS && (
         <button type="button" onClick={add}>
           Add a rule

@@ -31,6 +31,13 @@ import type {
   Settings,
   TokenRecord,
 } from './types.ts';
+import type {
+  ChangePasswordInput,
+  CreatedWebhook,
+  CreateWebhookInput,
+  DeliveryRecord,
+  WebhookRecord,
+} from './types.ts';
 
 // The session.
 export const getMe = () => request<Me>('GET', '/dashboard-api/me');
@@ -121,3 +128,20 @@ export const getImport = (id: number) => request<ImportRecord>('GET', `/api/v1/i
 export const listImports = () => request<DataList<ImportRecord>>('GET', '/api/v1/imports');
 /** A plain link downloads it: the session cookie goes along, and a GET needs no CSRF header. */
 export const EXPORT_URL = '/api/v1/links/export';
+
+// The account's password and sessions.
+/** 204; the person's other sessions end, this one stays. */
+export const changePassword = (body: ChangePasswordInput) => request<void>('POST', '/dashboard-api/password', body);
+/** 204; every session of the person ends, this one included. */
+export const signOutEverywhere = () => request<void>('POST', '/dashboard-api/signout-everywhere');
+
+// Webhooks (Business).
+export const listWebhooks = () => request<DataList<WebhookRecord>>('GET', '/api/v1/webhooks');
+/** The answer carries the signing secret: the only time it is shown. */
+export const createWebhook = (body: CreateWebhookInput) => request<CreatedWebhook>('POST', '/api/v1/webhooks', body);
+export const deleteWebhook = (id: number) => request<void>('DELETE', `/api/v1/webhooks/${id}`);
+/** Queues a `webhook.test` delivery (202); its outcome shows in the deliveries. */
+export const sendTestWebhook = (id: number) => request<{ message: string }>('POST', `/api/v1/webhooks/${id}/test`);
+/** The 50 most recent deliveries, newest first (the API does not page them). */
+export const listDeliveries = (id: number) =>
+  request<DataList<DeliveryRecord>>('GET', `/api/v1/webhooks/${id}/deliveries`);

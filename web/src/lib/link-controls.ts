@@ -17,6 +17,13 @@ export const MAX_VARIANT_WEIGHT: typeof Bounds.MAX_VARIANT_WEIGHT = 100;
 export const MAX_PREVIEW_TITLE: typeof Bounds.MAX_PREVIEW_TITLE = 255;
 export const MAX_PREVIEW_DESCRIPTION: typeof Bounds.MAX_PREVIEW_DESCRIPTION = 1000;
 
+/**
+ * The browser's check of a custom alias, the server's CUSTOM_CODE_PATTERN (src/core/short-codes.ts)
+ * without its anchors (the attribute is always matched whole). Chrome compiles `pattern` with the `v`
+ * flag, where a bare `-` in a class is a syntax error and the check silently never runs: it is escaped.
+ */
+export const ALIAS_PATTERN = '[A-Za-z0-9_\\-]{3,64}';
+
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 export type UtmDraft = Record<UtmField, string>;

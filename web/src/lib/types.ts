@@ -126,3 +126,13 @@ export interface BulkLinkActionAnswer {
   succeeded: number;
   failed: number;
 }
+
+// Webhooks (Business) and the account's password.
+export type {
+  CreatedWebhook,
+  CreateWebhookInput,
+  DeliveryRecord,
+  WebhookRecord,
+} from '../../../src/schemas/webhook.ts';
+export type { WebhookEvent } from '../../../src/core/model.ts';
+export type { ChangePasswordInput } from '../../../src/schemas/account.ts';

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 import { getSettings, updateSettings } from '../lib/api.ts';
 import { errorId, formatError } from '../lib/errors.ts';
 import { controlFeatures } from '../lib/link-controls.ts';
@@ -21,6 +23,23 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   imports: 'Importing links from CSV files',
   export: 'Exporting links as CSV',
 };
+
+// The dashboard page that manages a feature, where there is one: the list leads there.
+const FEATURE_PAGES: Partial<Record<FeatureKey, string>> = {
+  api: '#/tokens',
+  affiliates: '#/affiliates',
+  domains: '#/domains',
+  webhooks: '#/webhooks',
+  imports: '#/import',
+};
+
+/** A feature's name, linked to its page when it has one. */
+function FeatureName({ feature }: { feature: string }) {
+  // A feature newer than this dashboard still shows, by its key.
+  const name = FEATURE_NAMES[feature as FeatureKey] ?? feature;
+  const page = FEATURE_PAGES[feature as FeatureKey];
+  return page ? <a href={page}>{name}</a> : <>{name}</>;
+}
 
 const HINT = 'localize-default-hint';
 const LOCKED = 'localize-default-locked';
@@ -96,7 +115,10 @@ function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }
   );
 }
 
-/** Who is signed in, their plan, what it includes (locked features say why), and the account's settings. */
+/**
+ * Who is signed in, their plan, what it includes (locked features say why, each leads to its page),
+ * the account's settings, the password and signing out everywhere.
+ */
 export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
@@ -108,8 +130,7 @@ export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
         {Object.entries(me.features).map(([key, f]) => (
           <li key={key} class={f.allowed ? 'on' : 'locked'}>
             <span class={`badge ${f.allowed ? 'included' : 'locked'}`}>{f.allowed ? 'Included' : 'Locked'}</span>{' '}
-            {/* A feature newer than this dashboard still shows, by its key. */}
-            {FEATURE_NAMES[key as FeatureKey] ?? key}
+            <FeatureName feature={key} />
             {!f.allowed && <span class="muted"> — {f.reason}</span>}
           </li>
         ))}
@@ -118,6 +139,8 @@ export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
         Plans are changed by your administrator (<code>hoplink user set-plan</code>).
       </p>
       <LocalizeDefaultSetting me={me} announce={announce} />
+      <PasswordForm announce={announce} />
+      <SignOutEverywhere />
     </main>
   );
 }

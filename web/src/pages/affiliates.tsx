@@ -2,9 +2,14 @@ import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
 import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffiliateTags } from '../lib/api.ts';
-import { formatError } from '../lib/errors.ts';
+import { FieldError } from '../components/field-error.tsx';
+import { ariaFor, fieldMessages, formSummary, type FormErrors } from '../lib/errors.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+
+// The add form's fields; any other message goes to the line under the form, in words.
+const shownHere = (path: string) => path === 'affiliate_program_id' || path === 'tag';
 
 /** The person's tag per affiliate program, added to every link that goes to that program's store. */
 export function AffiliatesPage({ me }: { me: Me }) {
@@ -15,15 +20,20 @@ export function AffiliatesPage({ me }: { me: Me }) {
   const [program, setProgram] = useState('1');
   const [tag, setTag] = useState('');
   const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'tag', errors };
+  const formRef = useFocusFirstInvalid(errors);
   const add = async (event: Event) => {
     event.preventDefault();
     try {
       await createAffiliateTag({ affiliate_program_id: Number(program), tag });
       setTag('');
       setError(undefined);
+      setErrors({});
       tags.reload();
     } catch (e) {
-      setError(formatError(e, 'paths'));
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, shownHere));
     }
   };
   const remove = async (id: number) => {
@@ -39,21 +49,41 @@ export function AffiliatesPage({ me }: { me: Me }) {
         options.
       </p>
       <Locked state={me.features.affiliates}>
-        <form class="row" onSubmit={add} aria-label="Add an affiliate tag">
-          <label>
-            Program{' '}
-            <select name="program" value={program} onChange={(e) => setProgram(e.currentTarget.value)}>
-              {(programs.data?.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.param}=)
-                </option>
-              ))}
-            </select>
-          </label>
-          <label class="grow">
-            Your tag <input name="tag" required value={tag} onInput={(e) => setTag(e.currentTarget.value)} />
-          </label>
-          <button type="submit">Add</button>
+        <form class="row" onSubmit={add} aria-label="Add an affiliate tag" ref={formRef}>
+          <div class="field">
+            <label>
+              Program{' '}
+              <select
+                name="program"
+                value={program}
+                onChange={(e) => setProgram(e.currentTarget.value)}
+                {...ariaFor(fe, 'affiliate_program_id')}
+              >
+                {(programs.data?.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.param}=)
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FieldError fe={fe} at="affiliate_program_id" />
+          </div>
+          <div class="field grow">
+            <label>
+              Your tag{' '}
+              <input
+                name="tag"
+                required
+                value={tag}
+                onInput={(e) => setTag(e.currentTarget.value)}
+                {...ariaFor(fe, 'tag')}
+              />
+            </label>
+            <FieldError fe={fe} at="tag" />
+          </div>
+          <button type="submit" class="field-button">
+            Add
+          </button>
         </form>
         <ErrorMessage error={error} />
         {list?.length === 0 && <p class="empty">No tags yet.</p>}

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { FieldError } from '../components/field-error.tsx';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../lib/api.ts';
-import { formatError } from '../lib/errors.ts';
+import { ariaFor, fieldErrors, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
 import { useData } from '../lib/use-data.ts';
 
@@ -10,15 +11,21 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
   const list = useData(listCategories, []);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // The create form's 422 messages sit under the name field; anything else goes in the line below the form.
+  const fe: FormErrors = { form: 'category-create', errors };
   const add = async (event: Event) => {
     event.preventDefault();
     try {
       await createCategory({ name });
       setName('');
       setError(undefined);
+      setErrors({});
       list.reload();
     } catch (e) {
-      setError(formatError(e, 'paths'));
+      setErrors(fieldErrors(e));
+      // Announced at once (role="alert"): what no field shows, or a pointer to the field that does.
+      setError(formSummary(e, (path) => path === 'name'));
     }
   };
   const rename = async (id: number, current: string) => {
@@ -40,18 +47,23 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
   return (
     <main>
       <h1>Categories</h1>
-      <form class="row" onSubmit={add} aria-label="Add a category">
-        <label class="grow">
-          New category{' '}
+      {/* The label above, the input and its button on one line, the field's message under both. */}
+      <form class="field" onSubmit={add} aria-label="Add a category">
+        <label for="category-name">New category</label>
+        <div class="row inline-field">
           <input
+            id="category-name"
+            class="grow"
             name="category_name"
             required
             maxLength={255}
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
+            {...ariaFor(fe, 'name')}
           />
-        </label>
-        <button type="submit">Add</button>
+          <button type="submit">Add</button>
+        </div>
+        <FieldError fe={fe} at="name" />
       </form>
       <ErrorMessage error={error} />
       {categories?.length === 0 && (

@@ -3,7 +3,9 @@ import { DomainCard } from '../components/domain-card.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
 import { checkDomain, createDomain, deleteDomain, listDomains } from '../lib/api.ts';
-import { formatError } from '../lib/errors.ts';
+import { FieldError } from '../components/field-error.tsx';
+import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -13,15 +15,20 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   const domains = useData(me.features.domains.allowed ? listDomains : null, []);
   const [hostname, setHostname] = useState('');
   const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'domain', errors };
+  const formRef = useFocusFirstInvalid(errors);
   const add = async (event: Event) => {
     event.preventDefault();
     try {
       await createDomain({ hostname });
       setHostname('');
       setError(undefined);
+      setErrors({});
       domains.reload();
     } catch (e) {
-      setError(formatError(e, 'paths'));
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, (path) => path === 'hostname'));
     }
   };
   const check = async (id: number) => {
@@ -48,18 +55,24 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
     <main>
       <h1>Custom domains</h1>
       <Locked state={me.features.domains}>
-        <form class="row" onSubmit={add} aria-label="Add a domain">
-          <label class="grow">
-            Hostname{' '}
-            <input
-              name="hostname"
-              required
-              placeholder="go.yourbrand.com"
-              value={hostname}
-              onInput={(e) => setHostname(e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Add domain</button>
+        <form class="row" onSubmit={add} aria-label="Add a domain" ref={formRef}>
+          <div class="field grow">
+            <label>
+              Hostname{' '}
+              <input
+                name="hostname"
+                required
+                placeholder="go.yourbrand.com"
+                value={hostname}
+                onInput={(e) => setHostname(e.currentTarget.value)}
+                {...ariaFor(fe, 'hostname')}
+              />
+            </label>
+            <FieldError fe={fe} at="hostname" />
+          </div>
+          <button type="submit" class="field-button">
+            Add domain
+          </button>
         </form>
         <ErrorMessage error={error} />
         {list?.length === 0 && <p class="empty">No domains yet. Add one, then create the DNS record shown.</p>}

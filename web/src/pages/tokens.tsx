@@ -1,37 +1,61 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { FieldError } from '../components/field-error.tsx';
 import { createToken, listTokens, revokeToken } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
-import { formatError } from '../lib/errors.ts';
+import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
-import type { Ability } from '../lib/types.ts';
+import type { Ability, FeatureState, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 // The server's ABILITIES (src/core/plans.ts), kept here so no server module is bundled; the type checks them.
 const ABILITIES: Ability[] = ['read', 'create', 'update', 'delete'];
 
+/** Why a plan without API access gets no create form: a token it made could never be used. */
+function NoApiAccess({ api }: { api: FeatureState }) {
+  return (
+    <div class="notice" role="note" data-testid="tokens-plan-notice">
+      <p>
+        <span class="badge locked">Locked</span>{' '}
+        <strong>{api.reason ?? 'Tokens work with the Pro and Business plans.'}</strong>
+      </p>
+      <p>
+        Your plan has no API access, so a token made now would be refused on every request. Everything in this dashboard
+        still works on your plan; whoever runs this Hoplink can move you to Pro or Business.
+      </p>
+    </div>
+  );
+}
+
 /** API tokens: create one with chosen abilities (its secret is shown once), list them, revoke them. */
-export function TokensPage({ announce }: { announce: Announce }) {
+export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
   const tokens = useData(listTokens, []);
   const [name, setName] = useState('');
   const [abilities, setAbilities] = useState<Ability[]>(['read']);
-  const [fresh, setFresh] = useState<string>();
+  // The token just created, whose plaintext is on screen until it is revoked or the page is left.
+  const [fresh, setFresh] = useState<{ id: number; token: string }>();
   const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'token-create', errors };
   const create = async (event: Event) => {
     event.preventDefault();
     try {
       const token = await createToken({ name, abilities });
-      setFresh(token.token);
+      setFresh({ id: token.id, token: token.token });
       setName('');
       setError(undefined);
+      setErrors({});
       tokens.reload();
     } catch (e) {
-      setError(formatError(e));
+      setErrors(fieldErrors(e));
+      setError(formSummary(e, (path) => path === 'name'));
     }
   };
   const revoke = async (id: number, tokenName: string) => {
     if (!confirm(`Revoke "${tokenName}"? Programs using it stop working at once.`)) return;
     await revokeToken(id);
+    // A revoked secret is no longer worth copying: its box goes with it.
+    setFresh((shown) => (shown?.id === id ? undefined : shown));
     announce('Token revoked.');
     tokens.reload();
   };
@@ -39,42 +63,55 @@ export function TokensPage({ announce }: { announce: Announce }) {
     setAbilities(abilities.includes(ability) ? abilities.filter((a) => a !== ability) : [...abilities, ability]);
   const list = tokens.data?.data;
   return (
-    <main>
+    <main class="tokens-page">
       <h1>API tokens</h1>
       <p>
         Tokens let scripts and tools use the <a href="/docs">Hoplink API</a> as you. Give each only the abilities it
         needs.
       </p>
-      <form onSubmit={create} aria-label="Create a token">
-        <label>
-          Token name{' '}
-          <input
-            name="token_name"
-            required
-            maxLength={255}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <fieldset>
-          <legend>Abilities</legend>
-          {ABILITIES.map((a) => (
-            <label class="check" key={a}>
-              <input type="checkbox" name={`ability_${a}`} checked={abilities.includes(a)} onChange={() => toggle(a)} />{' '}
-              {a}
+      {!me.features.api.allowed && <NoApiAccess api={me.features.api} />}
+      {me.features.api.allowed && (
+        <form onSubmit={create} aria-label="Create a token">
+          <div class="field">
+            <label>
+              Token name{' '}
+              <input
+                name="token_name"
+                required
+                maxLength={255}
+                value={name}
+                onInput={(e) => setName(e.currentTarget.value)}
+                {...ariaFor(fe, 'name')}
+              />
             </label>
-          ))}
-        </fieldset>
-        <ErrorMessage error={error} />
-        <button type="submit">Create token</button>
-      </form>
+            <FieldError fe={fe} at="name" />
+          </div>
+          <fieldset>
+            <legend>Abilities</legend>
+            {ABILITIES.map((a) => (
+              <label class="check" key={a}>
+                <input
+                  type="checkbox"
+                  name={`ability_${a}`}
+                  checked={abilities.includes(a)}
+                  onChange={() => toggle(a)}
+                />{' '}
+                {a}
+              </label>
+            ))}
+          </fieldset>
+          <ErrorMessage error={error} />
+          <button type="submit">Create token</button>
+        </form>
+      )}
       {fresh && (
         <div class="notice" role="status">
           <p>
             <strong>Copy this token now.</strong> It is shown only once.
           </p>
           <p class="row">
-            <code data-testid="new-token">{fresh}</code> <button onClick={() => copy(fresh, announce)}>Copy</button>
+            <code data-testid="new-token">{fresh.token}</code>{' '}
+            <button onClick={() => copy(fresh.token, announce)}>Copy</button>
           </p>
         </div>
       )}

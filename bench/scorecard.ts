@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The figures of one `npm run bench`, each beside its goal (issue 24's table), printed together at
+ * the end so a run can be pasted into docs/benchmarks.md as it is.
+ */
+export interface Figure {
+  path: string;
+  value: string;
+  goal: string;
+  met: boolean | undefined;
+}
+
+export class Scorecard {
+  readonly #figures: Figure[] = [];
+
+  /** `met` undefined: a figure with no goal of its own (printed for context). */
+  add(path: string, value: string, goal = '-', met?: boolean): void {
+    this.#figures.push({ path, value, goal, met });
+  }
+
+  /** Lower is better: `value` against `limit`, both in `unit`. */
+  atMost(path: string, value: number, limit: number, unit: string, digits = 1): void {
+    this.add(path, `${value.toFixed(digits)} ${unit}`, `<= ${limit} ${unit}`, value <= limit);
+  }
+
+  /** Higher is better. */
+  atLeast(path: string, value: number, floor: number, unit: string, digits = 1): void {
+    this.add(path, `${value.toFixed(digits)}${unit}`, `>= ${floor}${unit}`, value >= floor);
+  }
+
+  /** A Markdown table: path, value, goal, and whether it is met. */
+  table(title: string): string {
+    const rows = this.#figures.map(
+      (f) => `| ${f.path} | ${f.value} | ${f.goal} | ${f.met === undefined ? '' : f.met ? 'met' : 'NOT met'} |`,
+    );
+    return [`### ${title}`, '', '| path | measured | goal | |', '|---|---|---|---|', ...rows].join('\n');
+  }
+}
+
+/** The goals that differ between the engines (issue 24). */
+export function goalsFor(postgres: boolean) {
+  return {
+    redirectRatio: postgres ? 70 : 85,
+    catchUpSeconds: 2,
+    createPerSecond: 5_000,
+    listP50Ms: 20,
+    statsP50Ms: 5,
+    overviewP50Ms: 10,
+    rssMb: 200,
+  };
+}
+
+/** The resident set size of a process, in MB (Linux). */
+export function residentMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitsOf } from '../../src/redis/stream-consumer.ts';
+import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink } from '../../src/redis/stream-sink.ts';
+import { visitFacts } from '../helpers/clicks.ts';
+
+// Needs a real Redis: CI sets TEST_REDIS_URL (and fails if it cannot connect); without it, skipped.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('stream entries', () => {
+  it('hold one visit (field v, before batching) or a JSON array of them (field b)', () => {
+    const one = visitFacts(1);
+    const two = [visitFacts(2), visitFacts(3)];
+    expect(visitsOf(['v', JSON.stringify(one)])).toEqual([one]);
+    expect(visitsOf(['b', JSON.stringify(two)])).toEqual(two);
+  });
+});
+
+describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
+  let redis: Redis;
+  let stream: string;
+  const log: string[] = [];
+
+  beforeAll(() => {
+    redis = new Redis(redisUrl!);
+    // Which went first: the XADD written to the connection, or a visitor's answer.
+    const xadd = redis.xadd.bind(redis);
+    redis.xadd = ((...args: Parameters<typeof xadd>) => {
+      log.push('xadd');
+      return xadd(...args);
+    }) as typeof redis.xadd;
+  });
+  afterAll(async () => {
+    await redis.del(stream);
+    redis.disconnect();
+  });
+
+  const entries = async () => (await redis.xrange(stream, '-', '+')).map(([, fields]) => visitsOf(fields));
+
+  it('appends a turn’s visits in one entry, and answers only after that XADD is on the connection', async () => {
+    stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+    const sink = new RedisStreamClickSink(redis, stream);
+    log.length = 0;
+    for (const linkId of [1, 2, 3]) {
+      sink.record(visitFacts(linkId));
+      sink.afterHandOff(() => log.push(`answer ${linkId}`));
+    }
+    expect(log, 'nobody is answered before the visits are handed on').toEqual([]);
+    await nextTurn();
+    expect(log).toEqual(['xadd', 'answer 1', 'answer 2', 'answer 3']);
+    await sink.flush();
+    expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2, 3]]);
+    expect(sink.stats()).toMatchObject({ written: 3, dropped: 0 });
+  });
+
+  it('splits a large turn into entries of at most MAX_VISITS_PER_ENTRY, each answered after its own XADD', async () => {
+    stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+    const sink = new RedisStreamClickSink(redis, stream);
+    const total = MAX_VISITS_PER_ENTRY * 2 + 10;
+    let answered = 0;
+    for (let i = 0; i < total; i++) {
+      sink.record(visitFacts(i));
+      sink.afterHandOff(() => answered++);
+    }
+    // The first two full entries went at once; their visitors are answered without waiting for the turn.
+    expect(answered).toBe(MAX_VISITS_PER_ENTRY * 2);
+    await sink.flush();
+    expect(answered).toBe(total);
+    const sizes = (await entries()).map((visits) => visits.length);
+    expect(sizes).toEqual([MAX_VISITS_PER_ENTRY, MAX_VISITS_PER_ENTRY, 10]);
+  });
+
+  it('answers at once when nothing is waiting to be handed on', async () => {
+    stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+    const sink = new RedisStreamClickSink(redis, stream);
+    let answered = false;
+    sink.afterHandOff(() => (answered = true));
+    expect(answered).toBe(true);
+  });
+});

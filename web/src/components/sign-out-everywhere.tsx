@@ -1,0 +1,40 @@
+import { useState } from 'preact/hooks';
+import { signOutEverywhere } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import { ErrorMessage } from './error-message.tsx';
+
+/**
+ * Ends every session of the account, this one included (a lost phone, a shared computer), then
+ * shows the sign-in page. The page is reloaded so nothing of the old session stays in memory.
+ */
+export function SignOutEverywhere() {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!confirm('Sign out on every browser and device, this one included?')) return;
+    setBusy(true);
+    try {
+      await signOutEverywhere();
+      location.hash = '#/signin';
+      location.reload();
+    } catch (e) {
+      setError(`Not signed out: ${formatError(e, 'summary')}`);
+      setBusy(false);
+    }
+  };
+  return (
+    // A named region, as a <section> would be; not one, as suites picture Settings as the only section.card.
+    <div class="card" role="region" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Signed-in devices</h2>
+      <p>
+        Signed in somewhere you no longer use, or on a computer others share? Signing out everywhere ends every session
+        of your account, this one included. API tokens keep working; revoke them on the{' '}
+        <a href="#/tokens">API tokens</a> page.
+      </p>
+      <ErrorMessage error={error} />
+      <button type="button" onClick={run} disabled={busy}>
+        Sign out everywhere
+      </button>
+    </div>
+  );
+}

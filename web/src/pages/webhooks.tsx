@@ -1,0 +1,182 @@
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { SecretOnce } from '../components/secret-once.tsx';
+import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
+import { WebhookForm } from '../components/webhook-form.tsx';
+import { deleteWebhook, listWebhooks, sendTestWebhook } from '../lib/api.ts';
+import { formatError } from '../lib/errors.ts';
+import type { Announce } from '../lib/toast.ts';
+import type { CreatedWebhook, Me, WebhookEvent, WebhookRecord } from '../lib/types.ts';
+import { useData } from '../lib/use-data.ts';
+import { WEBHOOK_EVENT_TEXT } from '../lib/webhook-events.ts';
+
+/** What webhooks are, for every plan: the page's opening and all a plan without them sees. */
+function WebhooksIntro() {
+  return (
+    <p>
+      A webhook tells another system the moment something happens in your account: Hoplink sends an HTTPS POST with the
+      event as JSON, signed with a secret so your receiver can check it came from us. Automation tools (Zapier, Make,
+      n8n) and store plugins use them to act on new links, clicks and broken destinations.
+    </p>
+  );
+}
+
+/** For plans without webhooks: what they are and where they come from, with no request that would be refused. */
+function WebhooksLocked() {
+  return (
+    <>
+      <WebhooksIntro />
+      <div class="card" role="note">
+        <p>
+          <span class="badge locked">Locked</span> Webhooks come with the <strong>Business</strong> plan.
+        </p>
+        <p class="muted">
+          Your plan is changed by your administrator (<code>hoplink user set-plan</code>). See what your plan includes
+          on your <a href="#/account">Account</a> page.
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** One subscription: where it sends, what, whether it is still active; test it, see its deliveries, delete it. */
+function WebhookCard({
+  webhook,
+  announce,
+  onDeleted,
+}: {
+  webhook: WebhookRecord;
+  announce: Announce;
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [error, setError] = useState<string>();
+  const [testing, setTesting] = useState(false);
+  const panel = `webhook-${webhook.id}-deliveries`;
+  const sendTest = async () => {
+    setTesting(true);
+    try {
+      await sendTestWebhook(webhook.id);
+      setError(undefined);
+      setOpen(true);
+      setRefreshKey((k) => k + 1);
+      announce('Test delivery queued: its outcome appears under Recent deliveries.');
+    } catch (e) {
+      setError(`Test not sent: ${formatError(e, 'summary')}`);
+    } finally {
+      setTesting(false);
+    }
+  };
+  const remove = async () => {
+    if (!confirm(`Delete the webhook to ${webhook.url}? Nothing more is sent to it.`)) return;
+    try {
+      await deleteWebhook(webhook.id);
+      announce('Webhook deleted.');
+      onDeleted();
+    } catch (e) {
+      setError(`Not deleted: ${formatError(e, 'summary')}`);
+    }
+  };
+  return (
+    <li class="card webhook" aria-labelledby={`webhook-${webhook.id}-url`}>
+      <h3 class="webhook-url" id={`webhook-${webhook.id}-url`}>
+        {webhook.url}
+      </h3>
+      {webhook.description && <p class="webhook-description">{webhook.description}</p>}
+      <p>
+        {webhook.is_active ? <span class="status active">Active</span> : <span class="status failed">Disabled</span>}{' '}
+        <span class="muted">Created {new Date(webhook.created_at).toLocaleString()}</span>
+      </p>
+      {!webhook.is_active && (
+        <p class="error">
+          {webhook.disabled_reason ?? 'Disabled.'} Delete it and add it again once your receiver works.
+        </p>
+      )}
+      <p class="webhook-events-list">
+        <span class="visually-hidden">Events: </span>
+        {webhook.events.map((event) => (
+          <span class="badge event" key={event} title={WEBHOOK_EVENT_TEXT[event as WebhookEvent]}>
+            {event}
+          </span>
+        ))}
+      </p>
+      <ErrorMessage error={error} />
+      <div class="row webhook-actions">
+        <button type="button" onClick={sendTest} disabled={testing || !webhook.is_active}>
+          Send test
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          aria-expanded={open}
+          aria-controls={panel}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide deliveries' : 'Show deliveries'}
+        </button>
+        <button type="button" class="link-button danger" onClick={remove}>
+          Delete
+        </button>
+      </div>
+      <div id={panel} hidden={!open}>
+        {open && <WebhookDeliveries webhookId={webhook.id} refreshKey={refreshKey} />}
+      </div>
+    </li>
+  );
+}
+
+/** The Business page: the new webhook's secret (once), the form, and every subscription. */
+function WebhookManager({ announce }: { announce: Announce }) {
+  const webhooks = useData(listWebhooks, []);
+  const [fresh, setFresh] = useState<CreatedWebhook>();
+  const created = (webhook: CreatedWebhook) => {
+    setFresh(webhook);
+    announce('Webhook added. Copy its secret now.');
+    webhooks.reload();
+  };
+  const list = webhooks.data?.data;
+  return (
+    <>
+      <WebhooksIntro />
+      {fresh && (
+        <SecretOnce id="webhook-secret" label="Signing secret" value={fresh.secret} announce={announce}>
+          <p>
+            For <code class="wrap">{fresh.url}</code>. Check each delivery’s <code>Hoplink-Signature</code> header with
+            it (<a href="/docs">API docs</a>).
+          </p>
+        </SecretOnce>
+      )}
+      <WebhookForm onCreated={created} />
+      <h2>Your webhooks</h2>
+      <ErrorMessage error={webhooks.error} />
+      {!list && webhooks.loading && (
+        <p class="muted" aria-busy="true">
+          Loading webhooks…
+        </p>
+      )}
+      {list?.length === 0 && (
+        <p class="empty">
+          No webhooks yet. Add your receiver’s URL above and choose its events; then use “Send test” to check it.
+        </p>
+      )}
+      {list && list.length > 0 && (
+        <ul class="plain webhooks">
+          {list.map((webhook) => (
+            <WebhookCard key={webhook.id} webhook={webhook} announce={announce} onDeleted={webhooks.reload} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Webhooks (Business): subscribe a receiver to events, test it, see its deliveries, delete it. */
+export function WebhooksPage({ me, announce }: { me: Me; announce: Announce }) {
+  return (
+    <main>
+      <h1>Webhooks</h1>
+      {me.features.webhooks.allowed ? <WebhookManager announce={announce} /> : <WebhooksLocked />}
+    </main>
+  );
+}
