@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium)('the Links page', () => {
       .waitFor();
     page.off('request', count);
     expect(asked.length).toBeGreaterThanOrEqual(1);
-    expect(asked.length).toBeLessThanOrEqual(4);
+    expect(asked.length).toBeLessThanOrEqual(5);
     expect(new URL(asked.at(-1)!).searchParams.get('search')).toBe(QUERY);
     const texts = await rows().allInnerTexts();
     expect(texts).toHaveLength(3);
