@@ -1,3 +1,5 @@
+import type { Limits } from './services/rate-limits.ts';
+
 /**
  * The environment, parsed and validated once at start-up (decisions §1). Everything else
  * receives a Config; nothing outside this file reads process.env.
@@ -20,14 +22,7 @@ export interface Config {
   /** How long a SIGTERM waits for responses under way before closing their connections. */
   shutdownGraceMs: number;
   /** Per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
-  rateLimits: {
-    pro: number;
-    business: number;
-    domains: number;
-    anonymous: number;
-    session: number;
-    sessionDomains: number;
-  };
+  rateLimits: Limits;
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
   dnsServers: string[];

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
+import { bulkLinkRoutes } from './bulk-links.ts';
 import { LiveClicks } from './live.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
@@ -26,6 +27,7 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
     limits: ctx.rateLimiters,
     live,
   });
+  await app.register(bulkLinkRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
     root: DASHBOARD_DIR,

@@ -42,6 +42,7 @@ export interface RateLimiters {
   linkPasswordFailures: FailureCounter;
 }
 
+/** Requests per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
 export interface Limits {
   pro: number;
   business: number;

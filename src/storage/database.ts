@@ -13,6 +13,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import { keepingStatements } from './statement-cache.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -43,7 +44,8 @@ function isMemoryPath(path: string): boolean {
 }
 
 function openSqlite(path: string): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqliteConnection(path) }) });
+  const database = keepingStatements(openSqliteConnection(path));
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

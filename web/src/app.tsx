@@ -43,7 +43,7 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
     case '/webhooks':
       return <WebhooksPage me={me} announce={announce} />;
     default:
-      return <LinksPage me={me} announce={announce} />;
+      return <LinksPage me={me} announce={announce} query={query} />;
   }
 }
 

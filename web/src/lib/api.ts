@@ -5,6 +5,8 @@ import type {
   AffiliateProgramRecord,
   AffiliateTagRecord,
   BreakdownKey,
+  BulkLinkActionAnswer,
+  BulkLinkActionInput,
   CategoryInput,
   CategoryRecord,
   CreateAffiliateTagInput,
@@ -53,15 +55,18 @@ export const createToken = (body: CreateTokenInput) => request<CreatedToken>('PO
 export const revokeToken = (id: number) => request<void>('DELETE', `/dashboard-api/tokens/${id}`);
 
 // Links.
-export function listLinks(query: ListLinksInput): Promise<Paginated<LinkRecord>> {
+export function listLinks(query: ListLinksInput, signal?: AbortSignal): Promise<Paginated<LinkRecord>> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return request('GET', `/api/v1/links?${params}`);
+  return request('GET', `/api/v1/links?${params}`, undefined, signal);
 }
 export const createLink = (body: NewLink) => request<LinkRecord>('POST', '/api/v1/links', body);
 export const getLink = (id: number) => request<LinkWithConditions>('GET', `/api/v1/links/${id}`);
 export const updateLink = (id: number, body: LinkChanges) => request<LinkRecord>('PATCH', `/api/v1/links/${id}`, body);
 export const deleteLink = (id: number) => request<void>('DELETE', `/api/v1/links/${id}`);
+/** One action on up to 100 of the person's links in one request (the Links page's bulk bar), answered per id. */
+export const bulkLinkAction = (body: BulkLinkActionInput) =>
+  request<BulkLinkActionAnswer>('POST', '/dashboard-api/links/bulk-action', body);
 /** Starts a check of the link's destinations (202); its `health` changes once the check is done. */
 export const checkLink = (id: number) => request<LinkRecord>('POST', `/api/v1/links/${id}/check`);
 

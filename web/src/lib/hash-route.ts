@@ -10,8 +10,13 @@ export function useHashRoute(): string {
   const [route, setRoute] = useState(current);
   useEffect(() => {
     const update = () => setRoute(current());
+    // popstate too: back and forward over entries made by replaceRoute/pushRoute are not always a hashchange.
     addEventListener('hashchange', update);
-    return () => removeEventListener('hashchange', update);
+    addEventListener('popstate', update);
+    return () => {
+      removeEventListener('hashchange', update);
+      removeEventListener('popstate', update);
+    };
   }, []);
   return route;
 }
@@ -28,4 +33,16 @@ export function splitRoute(route: string): { path: string; query: URLSearchParam
 export function routeHref(path: string, query: URLSearchParams): string {
   const q = query.toString();
   return `#${path}${q ? `?${q}` : ''}`;
+}
+
+/**
+ * Goes to `href` (a `#/...` hash). `replace` rewrites the current history entry instead of adding one:
+ * for state that changes with every keystroke (a search), where Back should not step through letters.
+ */
+export function navigate(href: string, { replace = false }: { replace?: boolean } = {}): void {
+  if (href === location.hash || (href === '#/links' && location.hash === '')) return;
+  if (replace) history.replaceState(history.state, '', href);
+  else history.pushState(history.state, '', href);
+  // pushState and replaceState fire no event of their own; the hook listens for this one.
+  dispatchEvent(new PopStateEvent('popstate'));
 }

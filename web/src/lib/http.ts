@@ -25,8 +25,11 @@ export interface RawBody {
   type: string;
 }
 
-/** One request (JSON, or a RawBody); resolves with the JSON answer (undefined for 204) or rejects with an ApiError. */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/**
+ * One request (JSON, or a RawBody); resolves with the JSON answer (undefined for 204) or rejects with an
+ * ApiError. `signal` cancels it: a list asks anew when its query changes and aborts the answer it no longer wants.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const raw = body instanceof Object && 'raw' in body && body.raw instanceof Blob ? (body as RawBody) : undefined;
   if (body !== undefined) headers['content-type'] = raw ? raw.type : 'application/json';
@@ -36,6 +39,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     headers,
     credentials: 'same-origin',
     body: raw ? raw.raw : body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => ({}));

@@ -15,6 +15,8 @@ import type {
   UpdateLinkInput,
 } from '../../../src/schemas/link.ts';
 import type { AccountStats, LinkStats } from '../../../src/schemas/stats.ts';
+import type { BulkLinkActionInput, BulkLinkActionName } from '../../../src/schemas/bulk-link-action.ts';
+import type { BulkLinkActionResult } from '../../../src/services/bulk-link-actions.ts';
 
 export type {
   AffiliateProgramRecord,
@@ -115,6 +117,14 @@ export interface RawClick {
 export interface RawClicksPage {
   data: RawClick[];
   next_cursor: string | null;
+}
+
+/** The Links page's bulk actions (POST /dashboard-api/links/bulk-action): what is asked, and what each id got. */
+export type { BulkLinkActionInput, BulkLinkActionName };
+export interface BulkLinkActionAnswer {
+  results: BulkLinkActionResult[];
+  succeeded: number;
+  failed: number;
 }
 
 // Webhooks (Business) and the account's password.

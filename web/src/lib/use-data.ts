@@ -12,10 +12,11 @@ export interface Data<T> {
 
 /**
  * Loads data for a component and again whenever `deps` change or `reload` is called. The last data stays
- * shown while a reload runs, and answers arriving after the inputs changed are dropped. A null `load`
+ * shown while a reload runs. A load that is replaced (new inputs, a reload, the component gone) has its
+ * `signal` aborted, so its request is cancelled, and whatever it answers anyway is dropped. A null `load`
  * loads nothing: for data behind a feature the plan does not include.
  */
-export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unknown[]): Data<T> {
+export function useData<T>(load: ((signal: AbortSignal) => Promise<T>) | null, deps: readonly unknown[]): Data<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
@@ -24,8 +25,9 @@ export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unkno
   useEffect(() => {
     if (!load) return;
     let live = true;
+    const controller = new AbortController();
     setLoading(true);
-    load().then(
+    load(controller.signal).then(
       (result) => {
         if (!live) return;
         setData(result);
@@ -42,6 +44,7 @@ export function useData<T>(load: (() => Promise<T>) | null, deps: readonly unkno
     );
     return () => {
       live = false;
+      controller.abort();
     };
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);

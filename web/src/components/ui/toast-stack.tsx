@@ -66,9 +66,8 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
           {toast.action.label}
         </button>
       )}
-      <button type="button" class="toast-close" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
-        <span aria-hidden="true">×</span>
-      </button>
+      {/* Its × is drawn by CSS, so the toast's text is only its message (and action). */}
+      <button type="button" class="toast-close" aria-label="Dismiss" title="Dismiss" onClick={onDismiss} />
     </div>
   );
 }
