@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)('importing and exporting in the dashboard', () => 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor();
 
-    await page.getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: 'Import links' }).waitFor();
     const shlink = readFileSync(resolve(import.meta.dirname, '../fixtures/imports/shlink.csv'), 'utf8');
     const csv = `${shlink}2024-01-13T00:00:00+00:00,,shl-bad,https://s.example.com/shl-bad,javascript:alert(1),Bad,,0\n`;
