@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
+import { callApiAs, hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
@@ -69,20 +69,7 @@ describe.skipIf(!hasChromium)('the Links page', () => {
   const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
   /** A call to the API as the signed-in person, with the session's CSRF token. */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const me = (await (await fetch('/dashboard-api/me')).json()) as { csrf_token: string };
-        const res = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf_token },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; body: T }>;
-  }
+  const api = <T>(method: string, path: string, body?: unknown) => callApiAs<T>(page, method, path, body);
 
   const isList = (url: URL) => url.pathname === '/api/v1/links';
   const isListRequest = (request: Request) => request.method() === 'GET' && isList(new URL(request.url()));

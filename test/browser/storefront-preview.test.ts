@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
+import { callApiAs, hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { startDestinations, type Destinations } from '../helpers/destinations.ts';
 import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
@@ -47,20 +47,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
   });
 
   /** A call to the API as the signed-in person, with the session's CSRF token. */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const me = (await (await fetch('/dashboard-api/me')).json()) as { csrf_token: string };
-        const res = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf_token },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; body: T }>;
-  }
+  const api = <T>(method: string, path: string, body?: unknown) => callApiAs<T>(page, method, path, body);
 
   async function createLink(redirect_url: string, localize: boolean | null): Promise<StoredLink> {
     const created = await api<StoredLink>('POST', '/api/v1/links', { redirect_url, localize });

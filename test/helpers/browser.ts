@@ -48,3 +48,24 @@ export async function signUpOnPlan(
   await page.getByRole('heading', { name: 'Links' }).waitFor();
   return email;
 }
+
+/** A call to the API from `page`, as the person signed in there, with the session's CSRF token. */
+export async function callApiAs<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const me = (await (await fetch('/dashboard-api/me')).json()) as { csrf_token: string };
+      const res = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf_token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
