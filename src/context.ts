@@ -25,7 +25,7 @@ import { openDatabase, type DatabaseHandle, type Engine } from './storage/databa
 import { migrateToLatest } from './storage/migrate.ts';
 import { LINK_CHECK_DEFAULTS, LinkChecker } from './link-health/checker.ts';
 import { createDnsResolver } from './outbound/dns-resolver.ts';
-import { WebhookPublisher } from './webhooks/publisher.ts';
+import { MAX_CLICKS_PER_DELIVERY, WebhookPublisher } from './webhooks/publisher.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 import { ImportWorker } from './imports/worker.ts';
 
@@ -104,8 +104,11 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     ? await createStreamClickPipeline({
         ...clickOptions,
         redis: redis.client,
+        redisUrl: config.redisUrl!,
+        databaseUrl: config.databaseUrl,
         prefix: config.redisPrefix,
         claimIdleMs: config.clickClaimIdleMs,
+        maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
       })
     : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
   clickStats = () => pipeline.sink.stats();

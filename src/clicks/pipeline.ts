@@ -1,13 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { RedisStreamClickSink } from '../redis/stream-sink.ts';
-import { StreamClickConsumer } from '../redis/stream-consumer.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { isSqliteFile } from '../storage/database.ts';
 import { ClickBuffer, type ClickBufferStats, type FailedBatch } from './buffer.ts';
 import type { GeoLookup } from './geo.ts';
 import type { ClickSink } from './sink.ts';
 import { ThreadClickWriter } from './thread-writer.ts';
+import { ThreadedStreamConsumer } from './threaded-stream-consumer.ts';
 import { createVisitWriter } from './visit-writer.ts';
 
 /** The edge's end of the pipeline: `record` returns at once; `flush` waits for what was accepted. */
@@ -78,15 +78,17 @@ export function createLocalClickPipeline(options: {
 
 /**
  * Several instances: each visit is appended to a Redis Stream, and a consumer group (one member
- * per instance) writes the stream to the database, each batch with its entry ids in one
- * transaction, acknowledged after the commit.
+ * per instance, on its own thread) writes the stream to the database, each batch with its entry
+ * ids in one transaction, acknowledged after the commit.
  */
 export async function createStreamClickPipeline(options: {
   redis: Redis;
+  redisUrl: string;
+  databaseUrl: string;
   prefix: string;
   claimIdleMs: number;
-  uow: UnitOfWork;
-  geo: GeoLookup;
+  /** At most this many counted clicks of a link per batch reach `after` (what a delivery carries). */
+  maxCountedPerLink: number;
   after: AfterClickBatch;
   onError: (error: unknown, batch?: FailedBatch) => void;
   onBatchWritten?: (seconds: number) => void;
@@ -94,11 +96,14 @@ export async function createStreamClickPipeline(options: {
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
   const sink = new RedisStreamClickSink(options.redis, stream);
-  const consumer = new StreamClickConsumer(options.uow, options.redis, options.geo, {
+  const consumer = new ThreadedStreamConsumer({
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
     stream,
     group: `${options.prefix}click-writers`,
     claimIdleMs: options.claimIdleMs,
-    onError: options.onError,
+    maxCountedPerLink: options.maxCountedPerLink,
+    onError: (context, message) => options.onError(new Error(`${context}: ${message}`)),
     onWritten: (counted, seconds) => {
       options.after.clicksRecorded(counted);
       options.onBatchWritten?.(seconds);
