@@ -21,6 +21,8 @@ export class RedisStreamClickSink implements ClickSink {
   readonly #redis: Redis;
   readonly #stream: string;
   readonly #pending = new Set<Promise<unknown>>();
+  /** Visits in XADDs not yet acknowledged. */
+  #inFlight = 0;
   #visits: VisitFacts[] = [];
   #answers: Array<() => void> = [];
   #scheduled = false;
@@ -58,6 +60,7 @@ export class RedisStreamClickSink implements ClickSink {
     if (visits.length === 0) return;
     this.#visits = [];
     this.#answers = [];
+    this.#inFlight += visits.length;
     const sent = this.#redis
       .xadd(this.#stream, '*', 'b', JSON.stringify(visits))
       .then(() => {
@@ -66,7 +69,10 @@ export class RedisStreamClickSink implements ClickSink {
       .catch(() => {
         this.#failed += visits.length;
       })
-      .finally(() => this.#pending.delete(sent));
+      .finally(() => {
+        this.#inFlight -= visits.length;
+        this.#pending.delete(sent);
+      });
     this.#pending.add(sent);
     for (const answer of answers) answer();
   }
@@ -78,7 +84,7 @@ export class RedisStreamClickSink implements ClickSink {
   }
 
   stats() {
-    const buffered = this.#visits.length + this.#pending.size;
+    const buffered = this.#visits.length + this.#inFlight;
     return { buffered, written: this.#appended, dropped: this.#failed, failedWrites: this.#failed };
   }
 

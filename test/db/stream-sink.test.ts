@@ -49,11 +49,12 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
       sink.afterHandOff(() => log.push(`answer ${linkId}`));
     }
     expect(log, 'nobody is answered before the visits are handed on').toEqual([]);
+    expect(sink.stats().buffered, 'visits, not commands').toBe(3);
     await nextTurn();
     expect(log).toEqual(['xadd', 'answer 1', 'answer 2', 'answer 3']);
     await sink.flush();
     expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2, 3]]);
-    expect(sink.stats()).toMatchObject({ written: 3, dropped: 0 });
+    expect(sink.stats()).toMatchObject({ buffered: 0, written: 3, dropped: 0 });
   });
 
   it('splits a large turn into entries of at most MAX_VISITS_PER_ENTRY, each answered after its own XADD', async () => {
