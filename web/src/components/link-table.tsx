@@ -45,16 +45,7 @@ export function LinkTable(props: LinkTableProps) {
               onChange={props.onSelectAll}
             />
           </th>
-          <th aria-sort={ariaSort('short')}>Short link</th>
-          <th aria-sort={ariaSort('destination')}>Destination</th>
-          <th class="num" aria-sort={ariaSort('clicks')}>
-            Clicks
-          </th>
-          <th>Status</th>
-          <th>Health</th>
-          <th>
-            <span class="visually-hidden">Actions</span>
-          </th>
+          <ColumnHeaders ariaSort={ariaSort} />
         </tr>
       </thead>
       <tbody>
@@ -142,6 +133,24 @@ function SelectAll({
   );
 }
 
+/** The headers after the selection column, shared by the table and its skeleton. */
+function ColumnHeaders({ ariaSort }: { ariaSort: (column: string) => 'ascending' | 'descending' | undefined }) {
+  return (
+    <>
+      <th aria-sort={ariaSort('short')}>Short link</th>
+      <th aria-sort={ariaSort('destination')}>Destination</th>
+      <th class="num" aria-sort={ariaSort('clicks')}>
+        Clicks
+      </th>
+      <th>Status</th>
+      <th>Health</th>
+      <th>
+        <span class="visually-hidden">Actions</span>
+      </th>
+    </>
+  );
+}
+
 /** Grey bars in the table's shape while the first page loads, instead of a blank space. */
 export function LinkTableSkeleton({ rows }: { rows: number }) {
   return (
@@ -149,14 +158,7 @@ export function LinkTableSkeleton({ rows }: { rows: number }) {
       <thead>
         <tr>
           <th class="select" />
-          <th>Short link</th>
-          <th>Destination</th>
-          <th class="num">Clicks</th>
-          <th>Status</th>
-          <th>Health</th>
-          <th>
-            <span class="visually-hidden">Actions</span>
-          </th>
+          <ColumnHeaders ariaSort={() => undefined} />
         </tr>
       </thead>
       <tbody>
