@@ -78,7 +78,6 @@ async function userByEmailOrThrow(work: Work, email: string) {
   return user;
 }
 
-/** The operator's plan change (hoplink user set-plan). */
 /** The dashboard's account settings. */
 export function getSettings(stores: Stores, userId: number): Promise<UserSettings> {
   return stores.users.settings(userId);
@@ -92,6 +91,7 @@ export async function updateSettings(work: Work, user: User, settings: UserSetti
   return settings;
 }
 
+/** The operator's plan change (hoplink user set-plan). */
 export async function changePlan(work: Work, email: string, plan: Plan): Promise<User> {
   const user = await userByEmailOrThrow(work, email);
   const updated = await work.stores.users.setPlan(user.id, plan, downgradeTime(user, plan, new Date()));
