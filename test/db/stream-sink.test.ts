@@ -52,6 +52,7 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
     expect(sink.stats().buffered, 'visits, not commands').toBe(3);
     await nextTurn();
     expect(log).toEqual(['xadd', 'answer 1', 'answer 2', 'answer 3']);
+    expect(sink.stats().buffered, 'sent, not yet acknowledged').toBe(3);
     await sink.flush();
     expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2, 3]]);
     expect(sink.stats()).toMatchObject({ buffered: 0, written: 3, dropped: 0 });
