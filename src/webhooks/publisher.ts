@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
 import type { Link, WebhookEvent } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
+import type { Stores } from '../storage/stores.ts';
 import type { Clock } from './worker.ts';
 
 export const MAX_CLICKS_PER_DELIVERY = 1000;
@@ -36,16 +37,16 @@ export class WebhookPublisher {
   }
 
   linkChanged(kind: 'created' | 'updated' | 'deleted', link: Link): void {
-    this.#track(this.publish(link.userId, `link.${kind}`, this.#serializeLink(link)));
+    this.#track(this.publish(link.userId, `link.${kind}`, () => this.#serializeLink(link)));
   }
 
   /** A link's check found it broken (sent once per turn from ok or unknown to broken). */
   linkBroken(link: Link): void {
-    this.#track(this.publish(link.userId, 'link.broken', this.#serializeLink(link)));
+    this.#track(this.publish(link.userId, 'link.broken', () => this.#serializeLink(link)));
   }
 
   domainVerified(userId: number, domain: unknown): void {
-    this.#track(this.publish(userId, 'domain.verified', domain));
+    this.#track(this.publish(userId, 'domain.verified', () => domain));
   }
 
   /**
@@ -79,14 +80,22 @@ export class WebhookPublisher {
     for (const [linkId, clicks] of batches) {
       const userId = ownerOf.get(linkId);
       if (userId === undefined) continue;
-      await this.publish(userId, 'link.clicked', { link_id: linkId, clicks: clicks.map(clickPayload) });
+      await this.publish(userId, 'link.clicked', () => ({ link_id: linkId, clicks: clicks.map(clickPayload) }));
     }
   }
 
-  async publish(userId: number, event: WebhookEvent, data: unknown): Promise<void> {
+  /**
+   * Queues the event for the user's webhooks that subscribe to it. Most users have none: they
+   * cost one read, and neither a transaction (on SQLite, the write lock every create waits for)
+   * nor serialising the payload. `data` is a function so that serialising waits for a subscriber.
+   * The subscribers are read again in the transaction: one deleted in between gets nothing.
+   */
+  async publish(userId: number, event: WebhookEvent, data: () => unknown): Promise<void> {
+    const subscribersOf = (stores: Stores) => stores.webhooks.subscribersOf([userId], event);
+    if ((await this.#uow.read(subscribersOf)).length === 0) return;
     await this.#uow.transact(async ({ stores }) => {
-      const subscribers = await stores.webhooks.subscribersOf([userId], event);
-      await stores.webhooks.enqueueDeliveries(this.#deliveries(subscribers, event, data), this.#clock.now());
+      const deliveries = this.#deliveries(await subscribersOf(stores), event, data());
+      await stores.webhooks.enqueueDeliveries(deliveries, this.#clock.now());
     });
   }
 
