@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../storage/errors.ts';
 import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
 import type { AppEvent, EventBus } from './events.ts';
+import type { CommitGroup } from './commit-group.ts';
 
 /** What a use case works with: stores on one executor, and where to put the events it causes. */
 export interface Work {
@@ -25,22 +26,27 @@ export class UnitOfWork {
   readonly #events: EventBus;
   readonly #rootStores: Stores;
 
-  constructor(db: Executor, events: EventBus) {
+  readonly #group: CommitGroup | undefined;
+
+  /**
+   * `groupCommit` (SQLite): the units of one event-loop turn share a transaction and its commit,
+   * each in a savepoint of its own (commit-group.ts).
+   */
+  constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup } = {}) {
     this.#db = db;
     this.#events = events;
     this.#rootStores = storesFor(db);
+    this.#group = options.groupCommit;
   }
 
   async transact<T>(useCase: (work: Work) => Promise<T>): Promise<T> {
     assertNoOpenWork();
     const events: AppEvent[] = [];
-    const result = await openWork
-      .run(true, () =>
-        this.#db
-          .transaction()
-          .execute((trx) => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) })),
-      )
-      .catch(translateUnavailable);
+    const unit = (trx: Executor) =>
+      openWork.run(true, () => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) }));
+    const result = await (this.#group ? this.#group.run(unit) : this.#db.transaction().execute(unit)).catch(
+      translateUnavailable,
+    );
     for (const event of events) this.#events.emit(event);
     return result;
   }
