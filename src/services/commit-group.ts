@@ -19,18 +19,27 @@ interface Queued {
  * (and no event published) before it is stored. If the transaction itself fails (BEGIN waited
  * past busy_timeout, COMMIT failed, an I/O error rolled everything back), every unit of the group
  * that had not failed already fails with that error.
+ *
+ * A group takes no further unit once it has run for `maxGroupMs`: the units already in it wait
+ * for the commit, so a slow one (an import's batch) delays the fast ones before it by about as
+ * long as it delayed the ones queued behind it before there were groups, and no longer.
  */
 export class CommitGroup {
   readonly #db: Executor;
   readonly #maxUnits: number;
+  readonly #maxGroupMs: number;
   readonly #onCommitted: ((units: number) => void) | undefined;
   #queue: Queued[] = [];
   #draining = false;
 
   /** `onCommitted`: told the number of units each committed transaction carried (tests, metrics). */
-  constructor(db: Executor, options: { maxUnits?: number; onCommitted?: (units: number) => void } = {}) {
+  constructor(
+    db: Executor,
+    options: { maxUnits?: number; maxGroupMs?: number; onCommitted?: (units: number) => void } = {},
+  ) {
     this.#db = db;
     this.#maxUnits = options.maxUnits ?? 64;
+    this.#maxGroupMs = options.maxGroupMs ?? 10;
     this.#onCommitted = options.onCommitted;
   }
 
@@ -45,16 +54,22 @@ export class CommitGroup {
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, this.#maxUnits));
+    while (this.#queue.length > 0) await this.#commit();
     this.#draining = false;
   }
 
-  async #commit(group: Queued[]): Promise<void> {
+  /** Runs queued units in one transaction until the queue, `maxUnits` or `maxGroupMs` runs out. */
+  async #commit(): Promise<void> {
+    const group: Queued[] = [];
     const succeeded: Array<{ unit: Queued; value: unknown }> = [];
     const failed = new Set<Queued>();
     try {
       await this.#db.transaction().execute(async (trx) => {
-        for (const unit of group) {
+        const started = performance.now();
+        while (this.#queue.length > 0 && group.length < this.#maxUnits) {
+          if (group.length > 0 && performance.now() - started > this.#maxGroupMs) break;
+          const unit = this.#queue.shift()!;
+          group.push(unit);
           await sql`savepoint unit`.execute(trx);
           let value: unknown;
           try {
@@ -72,7 +87,10 @@ export class CommitGroup {
         }
       });
     } catch (error) {
-      for (const unit of group) if (!failed.has(unit)) unit.reject(error);
+      // BEGIN itself failed (the write lock held elsewhere past busy_timeout): the units waiting
+      // now fail as each would have on its own, instead of waiting for the next try.
+      const waiting = group.length === 0 ? this.#queue.splice(0) : [];
+      for (const unit of [...group, ...waiting]) if (!failed.has(unit)) unit.reject(error);
       return;
     }
     this.#onCommitted?.(succeeded.length);

@@ -109,6 +109,24 @@ describe('the SQLite commit group', () => {
     expect(await emails()).toEqual(['group@example.com', 'after@example.com']);
   });
 
+  it('fails the waiting units when the transaction cannot begin, instead of trying again forever', async () => {
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const locked = new CommitGroup({ transaction: () => ({ execute: () => Promise.reject(busy) }) } as never);
+    const units = [locked.run(async () => 'a'), locked.run(async () => 'b')];
+    for (const unit of units) await expect(unit).rejects.toBe(busy);
+  });
+
+  it('closes a group after maxGroupMs: a slow unit delays the units of its group, not a later one', async () => {
+    const timed = new CommitGroup(handle.db, { maxGroupMs: 5, onCommitted: (units) => groups.push(units) });
+    const slow = (email: string) =>
+      timed.run(async (trx) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return trx.insertInto('users').values({ email, plan: 'free', created_at: '', updated_at: '' }).execute();
+      });
+    await Promise.all([slow('slow-1@example.com'), slow('slow-2@example.com'), slow('slow-3@example.com')]);
+    expect(groups).toEqual([1, 1, 1]);
+  });
+
   it('still refuses a unit of work opened inside one', async () => {
     const nested = uow.transact(() => uow.transact(async () => undefined));
     await expect(nested).rejects.toThrow('A unit of work is already open here');
