@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messageOf } from '../core/errors.ts';
 import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
-import { openSqliteConnection, sqlitePath } from '../storage/database.ts';
+import { openSqliteConnection, sqlitePath } from '../storage/sqlite-connection.ts';
 import { openGeoLookup } from './geo.ts';
 import type { ClickEvent } from '../core/clicks.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';

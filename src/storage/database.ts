@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -14,6 +11,9 @@ import {
 } from 'kysely';
 import type { Database } from './schema.ts';
 import { keepingStatements } from './statement-cache.ts';
+import { isMemoryPath, openSqliteConnection, sqlitePath } from './sqlite-connection.ts';
+
+export { openSqliteConnection, sqlitePath };
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -39,9 +39,6 @@ export function isSqliteFile(url: string): boolean {
   return url.startsWith('sqlite:') && !isMemoryPath(sqlitePath(url));
 }
 
-function isMemoryPath(path: string): boolean {
-  return path === '' || path === ':memory:';
-}
 
 function openSqlite(path: string): DatabaseHandle {
   const database = keepingStatements(openSqliteConnection(path));
@@ -73,24 +70,6 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
-}
-
-/** A better-sqlite3 connection as every part of Hoplink uses it (the click writer thread directly). */
-export function openSqliteConnection(path: string): SQLite.Database {
-  if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(isMemoryPath(path) ? ':memory:' : path);
-  // WAL lets readers proceed while the click writer commits; NORMAL sync is durable in WAL mode
-  // except for the last transactions on power loss, the usual trade-off for a service.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return sqlite;
-}
-
-/** The file path of a `sqlite:` DATABASE_URL. */
-export function sqlitePath(url: string): string {
-  return url.slice('sqlite:'.length);
 }
 
 function openPostgres(url: string, onConnectionError: (error: Error) => void): DatabaseHandle {
