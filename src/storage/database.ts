@@ -39,7 +39,6 @@ export function isSqliteFile(url: string): boolean {
   return url.startsWith('sqlite:') && !isMemoryPath(sqlitePath(url));
 }
 
-
 function openSqlite(path: string): DatabaseHandle {
   const database = keepingStatements(openSqliteConnection(path));
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
