@@ -57,28 +57,50 @@ export async function breakdown(
   dimension: RollupDimension,
   range?: DayRange,
 ): Promise<Array<{ value: string; clicks: number }>> {
+  return (await breakdowns(db, linkId, [dimension], range)).get(dimension)!;
+}
+
+/**
+ * Several breakdowns in one query (one round trip on PostgreSQL instead of one per dimension),
+ * each in the order of `breakdown`: most clicks first, ties by value.
+ */
+export async function breakdowns(
+  db: Kysely<Database>,
+  linkId: number,
+  dimensions: readonly RollupDimension[],
+  range?: DayRange,
+): Promise<Map<RollupDimension, Array<{ value: string; clicks: number }>>> {
+  const byDimension = new Map(
+    dimensions.map((dimension) => [dimension, [] as Array<{ value: string; clicks: number }>]),
+  );
+  if (dimensions.length === 0) return byDimension;
+  const add = (row: { dimension: string; value: string; clicks: number | string }) =>
+    byDimension.get(row.dimension as RollupDimension)?.push({ value: row.value, clicks: Number(row.clicks) });
   if (range) {
     const rows = await db
       .selectFrom('link_daily_dimension_stats')
-      .select((eb) => ['value', eb.fn.sum<number>('clicks').as('clicks')])
+      .select((eb) => ['dimension', 'value', eb.fn.sum<number>('clicks').as('clicks')])
       .where('link_id', '=', linkId)
-      .where('dimension', '=', dimension)
+      .where('dimension', 'in', [...dimensions])
       .where('day', '>=', range.from)
       .where('day', '<=', range.to)
-      .groupBy('value')
+      .groupBy(['dimension', 'value'])
       .execute();
-    return sortBreakdown(rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) })));
+    rows.forEach(add);
+    for (const [dimension, rowsOf] of byDimension) byDimension.set(dimension, sortBreakdown(rowsOf));
+    return byDimension;
   }
   const rows = await db
     .selectFrom('link_dimension_stats')
-    .select(['value', 'clicks'])
+    .select(['dimension', 'value', 'clicks'])
     .where('link_id', '=', linkId)
-    .where('dimension', '=', dimension)
+    .where('dimension', 'in', [...dimensions])
     .where('clicks', '>', 0)
     .orderBy('clicks', 'desc')
     .orderBy('value', 'asc')
     .execute();
-  return rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
+  rows.forEach(add);
+  return byDimension;
 }
 
 /** Most clicks first, ties by value: the order of every breakdown. */
@@ -174,6 +196,7 @@ export const statsStore = {
   uniqueClicks,
   dailyClicks,
   breakdown,
+  breakdowns,
   optionPicks,
   accountTotals,
   accountDaily,

@@ -12,7 +12,14 @@ import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../s
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { accountDaily, breakdown, clicksSince, dailyClicks, optionPicks } from '../../src/storage/stats.kysely.ts';
+import {
+  accountDaily,
+  breakdown,
+  breakdowns,
+  clicksSince,
+  dailyClicks,
+  optionPicks,
+} from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
@@ -97,6 +104,36 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { value: 'ios', clicks: 1 },
     ]);
     expect(await clicksSince(handle.db, id, '2026-05-11')).toBe(1);
+  });
+
+  it('answers several breakdowns in one query, each as breakdown alone would, over all time and over a range', async () => {
+    const id = await newLink();
+    await writeBatch([
+      clickEvent(id, { at: '2026-05-09T10:00:00.000Z', country: 'FR', device: 'mobile' }),
+      clickEvent(id, { country: 'GB', device: 'mobile' }),
+      clickEvent(id, { country: 'GB' }),
+      clickEvent(id, { country: 'DE', at: '2026-05-11T10:00:00.000Z' }),
+    ]);
+    const dimensions = ['country', 'device', 'referrer'] as const;
+    for (const range of [undefined, { from: '2026-05-10', to: '2026-05-11' }]) {
+      const together = await breakdowns(handle.db, id, dimensions, range);
+      expect([...together.keys()]).toEqual(dimensions);
+      for (const dimension of dimensions)
+        expect(together.get(dimension)).toEqual(await breakdown(handle.db, id, dimension, range));
+    }
+    const inRange = await breakdowns(handle.db, id, dimensions, { from: '2026-05-10', to: '2026-05-11' });
+    expect(Object.fromEntries(inRange)).toEqual({
+      country: [
+        { value: 'GB', clicks: 2 },
+        { value: 'DE', clicks: 1 },
+      ],
+      device: [
+        { value: 'desktop', clicks: 2 },
+        { value: 'mobile', clicks: 1 },
+      ],
+      referrer: [{ value: 'direct', clicks: 3 }],
+    });
+    expect((await breakdowns(handle.db, id, [])).size).toBe(0);
   });
 
   it('adds up across batches', async () => {
