@@ -25,7 +25,6 @@ export class UnitOfWork {
   readonly #db: Executor;
   readonly #events: EventBus;
   readonly #rootStores: Stores;
-
   readonly #group: CommitGroup | undefined;
 
   /**
