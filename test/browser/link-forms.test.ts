@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     // The browser compiled the pattern (with the v flag) and ran it: the old one never did.
     expect(await alias.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
     expect(await alias.evaluate((input: HTMLInputElement) => input.form!.checkValidity())).toBe(false);
-    expect(await focused(page)).toBe('short_code');
+    await expect.poll(() => focused(page)).toBe('short_code');
 
     await alias.fill('forms-ok_1');
     expect(await alias.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(false);
@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     expect(message).toMatch(/^Variant 2 URL must be a valid http or https URL/);
     expect(message).not.toMatch(RAW_PATH);
     expect(await split.getByLabel('Variant 1 URL').getAttribute('aria-invalid')).toBeNull();
-    expect(await focused(page)).toBe('variant_1_url');
+    await expect.poll(() => focused(page)).toBe('variant_1_url');
     expect(await form.getByRole('alert').innerText()).toBe('Please correct the marked fields.');
 
     await page.setViewportSize(PHONE);
@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     await tagForm.locator('#tag-error-tag').waitFor();
     expect(await tag.getAttribute('aria-invalid')).toBe('true');
     expect(await tag.getAttribute('aria-describedby')).toBe('tag-error-tag');
-    expect(await focused(page)).toBe('tag');
+    await expect.poll(() => focused(page)).toBe('tag');
     expect(await page.getByRole('alert').innerText()).toBe('Please correct the marked fields.');
 
     await page.goto(`${service.apiUrl}/#/domains`);
@@ -198,6 +198,6 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     await domainForm.locator('#domain-error-hostname').waitFor();
     expect(await hostname.getAttribute('aria-invalid')).toBe('true');
     expect(await description(hostname)).toMatch(/^Hostname /);
-    expect(await focused(page)).toBe('hostname');
+    await expect.poll(() => focused(page)).toBe('hostname');
   });
 });
