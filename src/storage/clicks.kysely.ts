@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { ownerDays, tallyClicks } from './click-tally.ts';
@@ -27,29 +27,7 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
     );
     const live = events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
-    for (let i = 0; i < live.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('clicks')
-        .values(
-          live.slice(i, i + INSERT_CHUNK).map((e) => ({
-            link_id: e.linkId,
-            clicked_at: e.at,
-            country: e.country,
-            device: e.device,
-            browser: e.browser,
-            os: e.os,
-            referrer_host: e.referrerHost,
-            is_bot: e.bot ? 1 : 0,
-            option_index: e.optionIndex,
-            variant_index: e.variantIndex,
-            language: e.language,
-            utm_source: e.utmSource,
-            utm_medium: e.utmMedium,
-            utm_campaign: e.utmCampaign,
-          })),
-        )
-        .execute();
-    }
+    await insertRawClicks(trx, live);
     const t = tallyClicks(live);
     for (const [linkId, clicks] of t.links) {
       await trx
@@ -137,11 +115,24 @@ async function countNewVisitors(
   const salts = new Map<string, string>();
   for (const { day } of visitors) if (!salts.has(day)) salts.set(day, await daySalt(trx, day));
   const fresh = new Map<string, { linkId: number; day: string; count: number }>();
-  for (const chunk of chunks([...visitors], INSERT_CHUNK)) {
+  const rows = visitors.map((v) => ({
+    link_id: v.linkId,
+    day: v.day,
+    visitor: saltedVisitor(salts.get(v.day)!, v.visitor),
+  }));
+  for (const chunk of chunks(rows, isPostgres(trx) ? rows.length : INSERT_CHUNK)) {
     const inserted = await trx
       .insertInto('link_daily_visitors')
-      .values(
-        chunk.map((v) => ({ link_id: v.linkId, day: v.day, visitor: saltedVisitor(salts.get(v.day)!, v.visitor) })),
+      .$call((insert) =>
+        isPostgres(trx)
+          ? insert.columns(['link_id', 'day', 'visitor']).expression(
+              unnested([
+                [chunk.map((r) => r.link_id), 'integer'],
+                [chunk.map((r) => r.day), 'text'],
+                [chunk.map((r) => r.visitor), 'text'],
+              ]),
+            )
+          : insert.values(chunk),
       )
       .onConflict((oc) => oc.doNothing())
       .returning(['link_id', 'day'])
@@ -163,6 +154,66 @@ async function countNewVisitors(
   }
   return [...fresh.values()];
 }
+
+/**
+ * The raw rows of a batch. On PostgreSQL one `INSERT ... SELECT FROM unnest(...)` with an array
+ * a column, whatever the number of rows: a VALUES list of 1,000 rows is 14,000 parameters for
+ * Kysely to compile, pg to send and PostgreSQL to parse, on the cores the redirects share.
+ * SQLite (in memory; a database file has the writer thread's own statements) takes VALUES chunks.
+ */
+async function insertRawClicks(trx: Kysely<Database>, live: readonly ClickEvent[]): Promise<void> {
+  const rows = live.map((e) => ({
+    link_id: e.linkId,
+    clicked_at: e.at,
+    country: e.country,
+    device: e.device,
+    browser: e.browser,
+    os: e.os,
+    referrer_host: e.referrerHost,
+    is_bot: e.bot ? 1 : 0,
+    option_index: e.optionIndex,
+    variant_index: e.variantIndex,
+    language: e.language,
+    utm_source: e.utmSource,
+    utm_medium: e.utmMedium,
+    utm_campaign: e.utmCampaign,
+  }));
+  if (!isPostgres(trx)) {
+    for (const chunk of chunks(rows, INSERT_CHUNK)) await trx.insertInto('clicks').values(chunk).execute();
+    return;
+  }
+  const columns = Object.keys(RAW_CLICK_TYPES) as Array<keyof typeof RAW_CLICK_TYPES>;
+  await trx
+    .insertInto('clicks')
+    .columns(columns)
+    .expression(unnested(columns.map((name) => [rows.map((row) => row[name]), RAW_CLICK_TYPES[name]])))
+    .execute();
+}
+
+/** The raw row's columns as PostgreSQL receives them from `unnest` (each cast on insert). */
+const RAW_CLICK_TYPES = {
+  link_id: 'integer',
+  clicked_at: 'text',
+  country: 'text',
+  device: 'text',
+  browser: 'text',
+  os: 'text',
+  referrer_host: 'text',
+  is_bot: 'integer',
+  option_index: 'integer',
+  variant_index: 'integer',
+  language: 'text',
+  utm_source: 'text',
+  utm_medium: 'text',
+  utm_campaign: 'text',
+} as const;
+
+/** `select * from unnest($1::type[], ...)`: rows given as one array a column (PostgreSQL). */
+function unnested(columns: ReadonlyArray<[values: unknown[], type: string]>) {
+  return sql<never>`select * from unnest(${sql.join(columns.map(([values, type]) => sql`${values}::${sql.raw(type)}[]`))})`;
+}
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 

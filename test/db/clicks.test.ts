@@ -223,6 +223,30 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(await breakdown(handle.db, id, 'utm_campaign')).toEqual([{ value: 'c', clicks: 1 }]);
   });
 
+  it('stores text that PostgreSQL arrays must escape as it came, and NULL as NULL', async () => {
+    const id = await newLink();
+    // The PostgreSQL writer sends a batch as one array a column: quotes, commas, braces,
+    // backslashes, the word NULL and non-ASCII must come out as they went in.
+    const awkward = ['a,"b"', '{c}', 'd\\e', 'NULL', 'café ü'];
+    await writeBatch(
+      awkward.map((value, i) =>
+        clickEvent(id, { utmCampaign: value, utmSource: i === 0 ? null : 's', referrerHost: null, visitor: value }),
+      ),
+    );
+    const rows = await handle.db
+      .selectFrom('clicks')
+      .select(['utm_campaign', 'utm_source', 'referrer_host'])
+      .where('link_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.utm_campaign)).toEqual(awkward);
+    expect(rows.map((row) => row.utm_source)).toEqual([null, 's', 's', 's', 's']);
+    expect(rows.every((row) => row.referrer_host === null)).toBe(true);
+    expect((await breakdown(handle.db, id, 'utm_campaign')).map((row) => row.value).sort()).toEqual(
+      [...awkward].sort(),
+    );
+  });
+
   it('counts clicks per A/B variant in the rollups, bots in none', async () => {
     const id = await newLink();
     await writeBatch([
