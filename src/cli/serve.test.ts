@@ -32,7 +32,14 @@ describe('the V8 settings a service process runs with', () => {
 
   it('are added to a worker’s flags, without overriding one the operator gave', () => {
     expect(withServiceFlags(['--inspect'])).toEqual(['--inspect', ...SERVICE_NODE_FLAGS]);
-    expect(withServiceFlags(['--max-semi-space-size=32'])).toEqual(['--max-semi-space-size=32']);
+    expect(withServiceFlags(['--max-semi-space-size=32'])).toEqual([
+      '--max-semi-space-size=32',
+      '--heap-growing-percent=50',
+    ]);
+    expect(withServiceFlags(['--heap-growing-percent=100', '--max-semi-space-size=8'])).toEqual([
+      '--heap-growing-percent=100',
+      '--max-semi-space-size=8',
+    ]);
   });
 
   it('are the ones `npm start` and the container image start the service with', () => {
