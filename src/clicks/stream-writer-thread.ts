@@ -3,7 +3,7 @@
 // never spends its time parsing, enriching and writing the visits it has just answered.
 import { parentPort, workerData } from 'node:worker_threads';
 import { messageOf } from '../core/errors.ts';
-import type { ClickEvent } from '../core/clicks.ts';
+import { firstCountedPerLink } from '../core/clicks.ts';
 import { StreamClickConsumer } from '../redis/stream-consumer.ts';
 import { connectRedis } from '../redis/redis.ts';
 import { EventBus } from '../services/events.ts';
@@ -26,8 +26,12 @@ const consumer = new StreamClickConsumer(uow, redis, openGeoLookup(options.geoDa
   group: options.group,
   claimIdleMs: options.claimIdleMs,
   onError: failure('click stream batch failed'),
-  onWritten: (counted, seconds) =>
-    tell({ kind: 'written', seconds, counted: capPerLink(counted, options.maxCountedPerLink) }),
+  // The counted clicks the main thread needs (link.clicked deliveries, live statistics): at most
+  // what a delivery carries of each link, so a viral batch is not copied across whole.
+  onWritten: (counted, seconds) => {
+    const room = new Map(counted.map((click) => [click.linkId, options.maxCountedPerLink]));
+    tell({ kind: 'written', seconds, counted: firstCountedPerLink(counted, room) });
+  },
 });
 
 port.on('message', async (request: { kind: 'close' }) => {
@@ -43,16 +47,3 @@ port.on('message', async (request: { kind: 'close' }) => {
 
 await consumer.start();
 tell({ kind: 'started' });
-
-/**
- * The counted clicks the main thread needs (link.clicked deliveries, live statistics): at most
- * `max` a link, since a delivery carries no more, so a viral batch is not copied across whole.
- */
-function capPerLink(counted: readonly ClickEvent[], max: number): ClickEvent[] {
-  const kept = new Map<number, number>();
-  return counted.filter((click) => {
-    const n = kept.get(click.linkId) ?? 0;
-    kept.set(click.linkId, n + 1);
-    return n < max;
-  });
-}

@@ -120,11 +120,13 @@ async function countNewVisitors(
     day: v.day,
     visitor: saltedVisitor(salts.get(v.day)!, v.visitor),
   }));
-  for (const chunk of chunks(rows, isPostgres(trx) ? rows.length : INSERT_CHUNK)) {
+  const postgres = isPostgres(trx);
+  // PostgreSQL takes the batch whole, one array a column (see insertRawClicks).
+  for (const chunk of chunks(rows, postgres ? rows.length : INSERT_CHUNK)) {
     const inserted = await trx
       .insertInto('link_daily_visitors')
       .$call((insert) =>
-        isPostgres(trx)
+        postgres
           ? insert.columns(['link_id', 'day', 'visitor']).expression(
               unnested([
                 [chunk.map((r) => r.link_id), 'integer'],
