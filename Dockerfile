@@ -8,7 +8,8 @@
 # Linted with dockerfilelint (scripts/lint-container.sh); no Docker engine runs on the development
 # machines, so this file has not been built there.
 
-# ---- build: every dependency, the dashboard bundle, then only what production needs ----------
+# ---- build: every dependency, the dashboard bundle and the compiled service, then only what
+# production needs ----------------------------------------------------------------------------
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so a change to the source does not invalidate the dependency layer. The
@@ -25,7 +26,8 @@ RUN npm run build \
   && rm -rf node_modules/node node_modules/.bin/node node_modules/@hoplink \
   && npm cache clean --force
 
-# ---- runtime: Node 24, production dependencies, the TypeScript source run by type stripping ----
+# ---- runtime: Node 24, production dependencies, the service compiled to JavaScript ------------
+# build/ is what runs (bin/compiled.js); src/ comes along because the CLI checks build/ against it.
 FROM node:24-bookworm-slim
 LABEL org.opencontainers.image.title="Hoplink" \
   org.opencontainers.image.description="Self-hostable link shortener and affiliate-link service" \
@@ -40,6 +42,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/src ./src
+COPY --from=build /app/build ./build
 COPY --from=build /app/dist ./dist
 # /data belongs to the unprivileged `node` user of the base image before it becomes a volume, so
 # a new named volume starts with that owner. `hoplink` on PATH: docker exec <c> hoplink backup ...

@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+// main.ts from the sources, main.js from build/ (bin/compiled.js): this module's own extension.
+const MAIN = fileURLToPath(new URL(`../main${extname(import.meta.url)}`, import.meta.url));
 
 /**
  * Why a multi-process setup is refused, or undefined when it is safe. SQLite has one writer per

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
@@ -28,7 +29,8 @@ export class ThreadClickWriter {
     this.#startWorker =
       startWorker ??
       (() =>
-        new Worker(new URL('./writer-thread.ts', import.meta.url), {
+        // writer-thread.ts from the sources, .js from build/ (bin/compiled.js): this module's own extension.
+        new Worker(new URL(`./writer-thread${extname(import.meta.url)}`, import.meta.url), {
           workerData: { databaseUrl, geoDatabase: geoDatabase() },
           // Batches of at most 1,000 visits die young: V8 would otherwise let this thread's young
           // generation grow to 64 MB under load (docs/deployment.md, "Memory").

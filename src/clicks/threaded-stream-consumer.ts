@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent } from '../core/clicks.ts';
 import { geoDatabase } from './geo.ts';
@@ -50,7 +51,8 @@ export class ThreadedStreamConsumer {
   /** Resolves once the thread has joined the consumer group. */
   start(): Promise<void> {
     const { onWritten, onError, ...data } = this.#options;
-    const worker = new Worker(new URL('./stream-writer-thread.ts', import.meta.url), {
+    // .ts from the sources, .js from build/ (bin/compiled.js): this module's own extension.
+    const worker = new Worker(new URL(`./stream-writer-thread${extname(import.meta.url)}`, import.meta.url), {
       workerData: { ...data, geoDatabase: geoDatabase() } satisfies StreamWriterData,
       resourceLimits: { maxYoungGenerationSizeMb: 16 }, // as the SQLite writer's (docs/deployment.md)
     });
