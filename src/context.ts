@@ -6,6 +6,7 @@ import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { FailedBatch } from './clicks/buffer.ts';
 import { createLocalClickPipeline, createStreamClickPipeline, type RecordingSink } from './clicks/pipeline.ts';
 import { startRetention } from './clicks/retention.ts';
+import { startSearchIndexing } from './services/search-indexing.ts';
 import type { Config } from './config.ts';
 import { messageOf } from './core/errors.ts';
 import { createCloudflareProvider } from './domain-verification/cloudflare-provider.ts';
@@ -122,12 +123,16 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   const imports = new ImportWorker(uow, { ...config.imports, onError: logError('import run failed') });
   imports.start();
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
+  // PostgreSQL's trigram index keeps itself; SQLite's is fed in batches (migration 011).
+  const searchIndexing =
+    database.engine === 'sqlite' ? startSearchIndexing(uow, logError('search indexing failed')) : undefined;
   const linkChecker = startLinkChecker(config, uow, events, metrics, logError);
 
   // Accepted clicks are handed on before anything else stops; the database closes last.
   const shutdownSteps = [
     () => pipeline.close(),
     async () => stopRetention(),
+    async () => searchIndexing?.close(),
     () => linkChecker.close(),
     () => imports.close(),
     () => webhooks.publisher.close(),

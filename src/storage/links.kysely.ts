@@ -167,13 +167,20 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
   if (query.search && isSqlite(db) && [...query.search].length >= TRIGRAM) {
     // The trigram index (migration 010): a quoted phrase of the search's trigrams is a
     // case-folded substring match in any of the three columns. (FTS5 names its match column
-    // after the table, whatever the alias.)
+    // after the table.) Links changed since the last indexing pass wait in the queue (migration
+    // 011, a quarter second at most while the service runs) and are matched on their rows.
     const phrase = `"${query.search.replace(/"/g, '""')}"`;
-    filtered = filtered.where('links.id', 'in', (eb) =>
-      eb
-        .selectFrom(sql`links_search`.as('s'))
-        .select(sql<number>`s.rowid`.as('id'))
-        .where(sql<boolean>`links_search match ${phrase}`),
+    const pattern = likePattern(query.search);
+    filtered = filtered.where(
+      sql<boolean>`links.id in (
+        select rowid from links_search
+        where links_search match ${phrase} and rowid not in (select link_id from links_search_queue)
+        union all
+        select queued.id from links_search_queue join links queued on queued.id = links_search_queue.link_id
+        where lower(queued.redirect_url) like ${pattern} escape '\\'
+          or lower(queued.short_code) like ${pattern} escape '\\'
+          or lower(queued.title) like ${pattern} escape '\\'
+      )`,
     );
   } else if (query.search && !isSqlite(db)) {
     // Exactly the expression of the pg_trgm index (migration 010), so the index serves it.
@@ -230,6 +237,31 @@ export async function updateLink(db: Kysely<Database>, id: number, changes: Link
     throw error;
   }
   return (await findLink(db, id))!;
+}
+
+/**
+ * Brings the trigram index up to date for up to `limit` queued links (SQLite; migration 011), in
+ * the caller's transaction, and returns how many it took (0 on PostgreSQL, whose index is kept by
+ * the database itself).
+ */
+export async function indexQueuedLinks(db: Kysely<Database>, limit: number): Promise<number> {
+  if (!isSqlite(db)) return 0;
+  const last = await sql<{ link_id: number }>`
+    select link_id from links_search_queue order by link_id limit 1 offset ${limit - 1}`.execute(db);
+  const upTo = last.rows[0]?.link_id ?? Number.MAX_SAFE_INTEGER;
+  const queued = sql`(select link_id from links_search_queue where link_id <= ${upTo})`;
+  await sql`delete from links_search where rowid in ${queued}`.execute(db);
+  await sql`insert into links_search (rowid, redirect_url, short_code, title)
+    select id, redirect_url, short_code, coalesce(title, '') from links where id in ${queued}`.execute(db);
+  const taken = await sql`delete from links_search_queue where link_id <= ${upTo}`.execute(db);
+  return Number(taken.numAffectedRows ?? 0);
+}
+
+/** Whether any link waits for the trigram index (always false on PostgreSQL). */
+export async function hasQueuedLinks(db: Kysely<Database>): Promise<boolean> {
+  if (!isSqlite(db)) return false;
+  const { rows } = await sql`select 1 from links_search_queue limit 1`.execute(db);
+  return rows.length > 0;
 }
 
 export async function deleteLink(db: Kysely<Database>, id: number): Promise<void> {
@@ -311,4 +343,6 @@ export const linkStore = {
   list: listLinks,
   update: updateLink,
   delete: deleteLink,
+  indexQueued: indexQueuedLinks,
+  hasQueued: hasQueuedLinks,
 };

@@ -336,6 +336,14 @@ describe('GET /links', () => {
     expect(await count('gamma')).toBe(1);
   });
 
+  it('indexes changed links for search in the background (SQLite: migration 011)', async () => {
+    const { api } = await t.user('pro');
+    await api('POST', '/links', { redirect_url: 'https://queued.example/waiting' });
+    const queued = () => t.ctx.uow.read((stores) => stores.links.hasQueued());
+    await expect.poll(queued, { timeout: 3_000 }).toBe(false);
+    expect((await api('GET', '/links?search=queued.example')).json().meta.total).toBe(1);
+  });
+
   it.each([
     'per_page=0',
     'per_page=101',

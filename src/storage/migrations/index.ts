@@ -9,6 +9,7 @@ import * as imports from './007-imports.ts';
 import * as linkHealth from './008-link-health.ts';
 import * as analytics from './009-analytics.ts';
 import * as linkSearch from './010-link-search.ts';
+import * as linkSearchQueue from './011-link-search-queue.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008-link-health': linkHealth,
   '009-analytics': analytics,
   '010-link-search': linkSearch,
+  '011-link-search-queue': linkSearchQueue,
 };
