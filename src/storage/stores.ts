@@ -24,11 +24,45 @@ type Bound<S> = {
   [K in keyof S]: S[K] extends (db: Executor, ...args: infer A) => infer R ? (...args: A) => R : never;
 };
 
-function bind<S extends Record<string, StoreFunction>>(db: Executor, store: S): Bound<S> {
-  const bound: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(store)) bound[name] = (...args: never[]) => fn(db, ...args);
-  return bound as Bound<S>;
+const EXECUTOR = Symbol('executor');
+
+/**
+ * A class per store, made once: its methods call the store's functions with the executor the
+ * instance holds. A unit of work then makes one small object per store instead of a closure per
+ * function (binding every store anew cost 2% of `POST /links`' CPU in a profile).
+ */
+function bindable<S extends Record<string, StoreFunction>>(store: S): new (db: Executor) => Bound<S> {
+  class BoundStore {
+    [EXECUTOR]: Executor;
+    constructor(db: Executor) {
+      this[EXECUTOR] = db;
+    }
+  }
+  for (const [name, fn] of Object.entries(store)) {
+    Object.defineProperty(BoundStore.prototype, name, {
+      value(this: BoundStore, ...args: never[]) {
+        return fn(this[EXECUTOR], ...args);
+      },
+    });
+  }
+  return BoundStore as unknown as new (db: Executor) => Bound<S>;
 }
+
+const Links = bindable(linkStore);
+const LandingOptions = bindable(landingOptionStore);
+const Categories = bindable(categoryStore);
+const Domains = bindable(domainStore);
+const AffiliateTags = bindable(affiliateTagStore);
+const Users = bindable(userStore);
+const Tokens = bindable(tokenStore);
+const Sessions = bindable(sessionStore);
+const Webhooks = bindable(webhookStore);
+const Stats = bindable(statsStore);
+const Clicks = bindable(clickStore);
+const Redirect = bindable(redirectStore);
+const Health = bindable(healthStore);
+const LinkHealth = bindable(linkHealthStore);
+const Imports = bindable(importStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -36,21 +70,21 @@ function bind<S extends Record<string, StoreFunction>>(db: Executor, store: S): 
  */
 export function storesFor(db: Executor) {
   return {
-    links: bind(db, linkStore),
-    landingOptions: bind(db, landingOptionStore),
-    categories: bind(db, categoryStore),
-    domains: bind(db, domainStore),
-    affiliateTags: bind(db, affiliateTagStore),
-    users: bind(db, userStore),
-    tokens: bind(db, tokenStore),
-    sessions: bind(db, sessionStore),
-    webhooks: bind(db, webhookStore),
-    stats: bind(db, statsStore),
-    clicks: bind(db, clickStore),
-    redirect: bind(db, redirectStore),
-    health: bind(db, healthStore),
-    linkHealth: bind(db, linkHealthStore),
-    imports: bind(db, importStore),
+    links: new Links(db),
+    landingOptions: new LandingOptions(db),
+    categories: new Categories(db),
+    domains: new Domains(db),
+    affiliateTags: new AffiliateTags(db),
+    users: new Users(db),
+    tokens: new Tokens(db),
+    sessions: new Sessions(db),
+    webhooks: new Webhooks(db),
+    stats: new Stats(db),
+    clicks: new Clicks(db),
+    redirect: new Redirect(db),
+    health: new Health(db),
+    linkHealth: new LinkHealth(db),
+    imports: new Imports(db),
   };
 }
 
