@@ -50,6 +50,7 @@ export function createLocalClickPipeline(options: {
 }): ClickPipeline {
   const { uow, after } = options;
   const threaded = isSqliteFile(options.databaseUrl) ? new ThreadClickWriter(options.databaseUrl) : undefined;
+  threaded?.start();
   const writeVisits = threaded
     ? threaded.write.bind(threaded)
     : createVisitWriter((events) => uow.transact(({ stores }) => stores.clicks.writeBatch(events)), options.geo);

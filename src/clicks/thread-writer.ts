@@ -38,6 +38,14 @@ export class ThreadClickWriter {
         }));
   }
 
+  /**
+   * Starts the thread before the first batch: it also checkpoints the database's WAL every second
+   * (writer-thread.ts), work the request thread would otherwise do inside its commits.
+   */
+  start(): void {
+    this.#worker ??= this.#start();
+  }
+
   write(visits: VisitFacts[], room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;

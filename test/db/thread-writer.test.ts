@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -39,6 +39,24 @@ describe('the click writer thread (SQLite files)', () => {
   afterAll(async () => {
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checkpoints the WAL every second for every connection, which checkpoint only past 10,000 pages', async () => {
+    const file = join(dir, 'checkpoints.db');
+    const own = openDatabase(`sqlite:${file}`);
+    try {
+      await migrateToLatest(own.db); // all of it in the WAL: nothing has checkpointed it yet
+      const before = statSync(file).size;
+      const writer = new ThreadClickWriter(`sqlite:${file}`);
+      writer.start();
+      try {
+        await expect.poll(() => statSync(file).size, { timeout: 3_000 }).toBeGreaterThan(before);
+      } finally {
+        await writer.close();
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it('enriches and writes a batch on its own connection, answering with the counted clicks', async () => {
