@@ -168,7 +168,8 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
     // The trigram index (migration 010): a quoted phrase of the search's trigrams is a
     // case-folded substring match in any of the three columns. (FTS5 names its match column
     // after the table.) Links changed since the last indexing pass wait in the queue (migration
-    // 011, a quarter second at most while the service runs) and are matched on their rows.
+    // 011, a quarter second at most while the service runs) and are matched on their rows:
+    // `cross join` keeps the queue the outer loop (the planner scanned all the links otherwise).
     const phrase = `"${query.search.replace(/"/g, '""')}"`;
     const pattern = likePattern(query.search);
     filtered = filtered.where(
@@ -176,7 +177,7 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
         select rowid from links_search
         where links_search match ${phrase} and rowid not in (select link_id from links_search_queue)
         union all
-        select queued.id from links_search_queue join links queued on queued.id = links_search_queue.link_id
+        select queued.id from links_search_queue cross join links queued on queued.id = links_search_queue.link_id
         where lower(queued.redirect_url) like ${pattern} escape '\\'
           or lower(queued.short_code) like ${pattern} escape '\\'
           or lower(queued.title) like ${pattern} escape '\\'
