@@ -55,7 +55,8 @@ describe.skipIf(!hasChromium)('importing and exporting in the dashboard', () => 
     expect(await refused.getByRole('row').nth(1).innerText()).toMatch(
       /^4\s+The redirect url field must be a valid http/,
     );
-    expect(await page.getByRole('row').filter({ hasText: 'done' }).count()).toBe(1); // the recent imports
+    // The recent imports, reloaded once the page has seen the import finish.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'done' }).count()).toBe(1);
     // The finished import alone: the recent-imports table shows the time, which changes every run.
     await page.getByTestId('import-progress').screenshot({ path: join(SHOTS, 'import.png') });
 
