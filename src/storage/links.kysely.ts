@@ -1,11 +1,11 @@
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { AppError } from '../core/errors.ts';
 import { HEALTH_STATUSES, type HealthStatus } from '../core/link-health.ts';
 import type { Link, LinkControls, LinkSort, LinkType } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
-import type { Database } from './schema.ts';
+import type { Database, LinksTable } from './schema.ts';
 
 export interface LinkListQuery {
   userId: number;
@@ -120,25 +120,29 @@ function shortCodeTaken(): AppError {
  */
 export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<Link> {
   const now = timestamp();
-  const inserted = await db
-    .insertInto('links')
-    .values({
-      user_id: input.userId,
-      short_code: input.shortCode,
-      redirect_url: input.redirectUrl,
-      is_active: input.isActive ? 1 : 0,
-      category_id: input.categoryId,
-      domain_id: input.domainId,
-      conditions: JSON.stringify(input.conditions),
-      type: 'simple',
-      click_count: 0,
-      ...controlColumns(input),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const values: Insertable<LinksTable> = {
+    user_id: input.userId,
+    short_code: input.shortCode,
+    redirect_url: input.redirectUrl,
+    is_active: input.isActive ? 1 : 0,
+    category_id: input.categoryId,
+    domain_id: input.domainId,
+    conditions: JSON.stringify(input.conditions),
+    type: 'simple',
+    click_count: 0,
+    ...controlColumns(input),
+    created_at: now,
+    updated_at: now,
+  };
+  // A template, not the query builder: building and compiling this insert took Kysely longer
+  // than SQLite took to run it (every link created goes through here).
+  // (As the builder does, a column left undefined is left out.)
+  const columns = Object.entries(values).filter(([, value]) => value !== undefined);
+  const { rows } = await sql<Selectable<LinksTable>>`
+    insert into links (${sql.join(columns.map(([column]) => sql.id(column)))})
+    values (${sql.join(columns.map(([, value]) => value))})
+    on conflict do nothing returning *`.execute(db);
+  const inserted = rows[0];
   if (!inserted) throw shortCodeTaken();
   // Most links have neither a category nor a domain: the inserted row is then the whole link,
   // without a second query for names (an eighth of `POST /links`' database time).

@@ -6,6 +6,12 @@ import type { ApiTokensTable, Database } from './schema.ts';
 import { toUser } from './users.kysely.ts';
 
 type TokenRow = Omit<ApiTokensTable, 'id'> & { id: number };
+type TokenWithUserRow = TokenRow & {
+  email: string;
+  plan: string;
+  user_created_at: string;
+  user_updated_at: string;
+};
 
 function toToken(row: TokenRow): ApiToken {
   return {
@@ -45,17 +51,16 @@ export async function findActiveTokenByHash(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<{ token: ApiToken; tokenHash: string; user: User } | undefined> {
-  const row = await db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.user_id')
-    .selectAll('api_tokens')
-    .select(['users.email', 'users.plan', 'users.created_at as user_created_at', 'users.updated_at as user_updated_at'])
-    // Cast, not a bare parameter: SQLite re-plans a join on every run when a bare parameter meets
-    // an indexed column (7 µs instead of 1 here, on every API request); char(64) is the column's
-    // own type, so PostgreSQL still uses the index.
-    .where('api_tokens.token_hash', '=', sql<string>`cast(${tokenHash} as char(64))`)
-    .where('api_tokens.revoked_at', 'is', null)
-    .executeTakeFirst();
+  // A template, not the query builder: this runs on every API request, and Kysely's builder
+  // takes 10 - 14 µs to build and compile it against 1 µs for a template. The cast, not a bare
+  // parameter: SQLite re-plans a join on every run when a bare parameter meets an indexed column
+  // (7 µs instead of 1); char(64) is the column's own type, so PostgreSQL still uses the index.
+  const { rows } = await sql<TokenWithUserRow>`
+    select api_tokens.*, users.email, users.plan,
+      users.created_at as user_created_at, users.updated_at as user_updated_at
+    from api_tokens join users on users.id = api_tokens.user_id
+    where api_tokens.token_hash = cast(${tokenHash} as char(64)) and api_tokens.revoked_at is null`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
   return {
     token: toToken(row),
