@@ -16,7 +16,6 @@ import { Metrics } from './observability/metrics.ts';
 import { RedisClickLimits } from './redis/click-limits.ts';
 import { RedisEventBus } from './redis/event-bus.ts';
 import { redisRateLimiters } from './redis/rate-limiters.ts';
-import { connectRedis } from './redis/redis.ts';
 import { MemoryClickLimits, type ClickLimits } from './services/click-limits.ts';
 import { domainRecord, type DomainSettings } from './services/domains.ts';
 import { EventBus } from './services/events.ts';
@@ -296,6 +295,8 @@ function domainSettings(config: Config): DomainSettings {
 
 /** Several instances: limits counted in Redis and committed events broadcast over pub/sub. */
 async function startRedis(config: Config, url: string, events: EventBus, onError: (error: unknown) => void) {
+  // Loaded only when Redis is configured: a single process never holds ioredis.
+  const { connectRedis } = await import('./redis/redis.ts');
   const client: Redis = connectRedis(url, onError);
   const bus = await RedisEventBus.start(client, events, `${config.redisPrefix}link-events`);
   return {

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
@@ -23,8 +24,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (bigint columns, count(*)) arrives as a string by default; our counters fit in a double.
-pg.types.setTypeParser(20, (value) => Number(value));
+/**
+ * pg, loaded when a PostgreSQL database is first opened, so that a service on SQLite never holds
+ * it. int8 (bigint columns, count(*)) arrives as a string by default; our counters fit in a double.
+ */
+function loadPg(): typeof pg {
+  const loaded = createRequire(import.meta.url)('pg') as typeof pg;
+  loaded.types.setTypeParser(20, (value) => Number(value));
+  return loaded;
+}
 
 /** Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. */
 /** `onConnectionError`: an idle pooled PostgreSQL connection died (the pool replaces it). */
@@ -74,7 +82,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
 function openPostgres(url: string, onConnectionError: (error: Error) => void): DatabaseHandle {
   // Every wait is bounded: a server that stops answering fails requests within seconds (503)
   // instead of holding them, and the pool reconnects by itself when the server is back.
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
