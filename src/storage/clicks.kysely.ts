@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { ownerDays, tallyClicks } from './click-tally.ts';
+import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
@@ -214,8 +215,6 @@ const RAW_CLICK_TYPES = {
 function unnested(columns: ReadonlyArray<[values: unknown[], type: string]>) {
   return sql<never>`select * from unnest(${sql.join(columns.map(([values, type]) => sql`${values}::${sql.raw(type)}[]`))})`;
 }
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { timestamp } from '../core/time.ts';
+import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
@@ -305,7 +306,7 @@ export async function insertImportedLinks(
  * the export's keyset page became a sort of every remaining link, 0.6 s a page at 1,000,000.
  */
 export async function analyzeLinks(db: Kysely<Database>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze links`.execute(db);
+  if (isPostgres(db)) await sql`analyze links`.execute(db);
 }
 
 export const importStore = {

@@ -1,9 +1,10 @@
-import { SqliteAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { AppError } from '../core/errors.ts';
 import { HEALTH_STATUSES, type HealthStatus } from '../core/link-health.ts';
 import type { Link, LinkControls, LinkSort, LinkType } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import { timestamp } from '../core/time.ts';
+import { isSqlite } from './engine.ts';
 import { isUniqueViolation } from './errors.ts';
 import type { Database, LinksTable } from './schema.ts';
 
@@ -158,8 +159,6 @@ export async function findLink(db: Kysely<Database>, id: number): Promise<Link |
 
 /** The trigram index answers searches of at least three characters; shorter ones scan. */
 const TRIGRAM = 3;
-
-const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** `%<search>%`, lower case, with \, % and _ escaped so they match themselves. */
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
