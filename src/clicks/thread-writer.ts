@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
 import { geoDatabase } from './geo.ts';
+import { clickThreadLimits } from './thread-limits.ts';
 
 export type WriterRequest =
   | { kind: 'write'; id: number; visits: PackedVisits; room: ReadonlyMap<number, number> | undefined }
@@ -32,9 +33,7 @@ export class ThreadClickWriter {
         // writer-thread.ts from the sources, .js from build/ (bin/compiled.js): this module's own extension.
         new Worker(new URL(`./writer-thread${extname(import.meta.url)}`, import.meta.url), {
           workerData: { databaseUrl, geoDatabase: geoDatabase() },
-          // Batches of at most 1,000 visits die young: V8 would otherwise let this thread's young
-          // generation grow to 64 MB under load (docs/deployment.md, "Memory").
-          resourceLimits: { maxYoungGenerationSizeMb: 16 },
+          resourceLimits: clickThreadLimits(), // docs/deployment.md, "Memory"
         }));
   }
 

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClickEvent } from '../core/clicks.ts';
 import { geoDatabase } from './geo.ts';
+import { clickThreadLimits } from './thread-limits.ts';
 
 /** What the thread is started with. */
 export interface StreamWriterData {
@@ -54,7 +55,7 @@ export class ThreadedStreamConsumer {
     // .ts from the sources, .js from build/ (bin/compiled.js): this module's own extension.
     const worker = new Worker(new URL(`./stream-writer-thread${extname(import.meta.url)}`, import.meta.url), {
       workerData: { ...data, geoDatabase: geoDatabase() } satisfies StreamWriterData,
-      resourceLimits: { maxYoungGenerationSizeMb: 16 }, // as the SQLite writer's (docs/deployment.md)
+      resourceLimits: clickThreadLimits(), // as the SQLite writer's (docs/deployment.md)
     });
     this.#worker = worker;
     // The consumer's own loop keeps it busy; it must not keep a stopping process alive.

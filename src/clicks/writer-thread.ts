@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messageOf } from '../core/errors.ts';
 import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
-import { CHECKPOINT_INTERVAL_MS, openSqliteConnection, sqlitePath } from '../storage/sqlite-connection.ts';
+import { CHECKPOINT_INTERVAL_MS, openClickWriterConnection, sqlitePath } from '../storage/sqlite-connection.ts';
 import { openGeoLookup } from './geo.ts';
 import type { ClickEvent } from '../core/clicks.ts';
 import type { WriterReply, WriterRequest } from './thread-writer.ts';
@@ -12,10 +12,7 @@ import { writeClicks } from './visit-writer.ts';
 
 const port = parentPort!;
 const { databaseUrl, geoDatabase } = workerData as { databaseUrl: string; geoDatabase: SharedArrayBuffer };
-const sqlite = openSqliteConnection(sqlitePath(databaseUrl));
-// Each batch checks that its links exist under the write lock (clicks.sqlite.ts), so SQLite's
-// per-row foreign-key lookup would only repeat that check for every click.
-sqlite.pragma('foreign_keys = OFF');
+const sqlite = openClickWriterConnection(sqlitePath(databaseUrl));
 // Statements are prepared at the first batch, and again after a batch that could not prepare
 // them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
 let writeSqlite: ReturnType<typeof createSqliteClickWriter> | undefined;

@@ -28,6 +28,24 @@ export function openSqliteConnection(path: string): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * The click writer thread's page cache, in KiB. better-sqlite3 builds SQLite with a 16 MB cache
+ * per connection; the writer mostly appends (the ends of the clicks table and its index, today's
+ * rollup rows), so most of a full cache would be pages it wrote long ago, kept as RSS: 4 MB holds
+ * what it reads again (docs/deployment.md, "Memory").
+ */
+export const CLICK_WRITER_CACHE_KIB = 4_096;
+
+/** The click writer thread's own connection (clicks/writer-thread.ts). */
+export function openClickWriterConnection(path: string): SQLite.Database {
+  const sqlite = openSqliteConnection(path);
+  // Each batch checks that its links exist under the write lock (clicks.sqlite.ts), so SQLite's
+  // per-row foreign-key lookup would only repeat that check for every click.
+  sqlite.pragma('foreign_keys = OFF');
+  sqlite.pragma(`cache_size = -${CLICK_WRITER_CACHE_KIB}`);
+  return sqlite;
+}
+
 /** The file path of a `sqlite:` DATABASE_URL. */
 export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);

@@ -7,6 +7,11 @@ import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import {
+  CLICK_WRITER_CACHE_KIB,
+  openClickWriterConnection,
+  openSqliteConnection,
+} from '../../src/storage/sqlite-connection.ts';
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
@@ -56,6 +61,20 @@ describe('the click writer thread (SQLite files)', () => {
       }
     } finally {
       await own.close();
+    }
+  });
+
+  it("keeps a smaller page cache on its own connection than the request thread's, with no foreign-key lookups", () => {
+    const path = join(dir, 'hoplink.db');
+    const writers = openClickWriterConnection(path);
+    const requests = openSqliteConnection(path);
+    try {
+      expect(writers.pragma('cache_size', { simple: true })).toBe(-CLICK_WRITER_CACHE_KIB);
+      expect(requests.pragma('cache_size', { simple: true })).toBe(-16_000); // better-sqlite3's build
+      expect(writers.pragma('foreign_keys', { simple: true })).toBe(0);
+    } finally {
+      writers.close();
+      requests.close();
     }
   });
 
