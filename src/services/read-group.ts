@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../storage/stores.ts';
-
-interface QueuedRead {
-  run(connection: Executor): Promise<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
+import { TurnQueue } from './turn-queue.ts';
 
 /**
  * Read grouping for SQLite: the reads that arrive in one turn of the event loop run one after
@@ -24,8 +19,7 @@ export class ReadGroup {
   readonly #db: Executor;
   readonly #maxGroupMs: number;
   readonly #onGrouped: ((reads: number) => void) | undefined;
-  #queue: QueuedRead[] = [];
-  #draining = false;
+  readonly #queue = new TurnQueue(() => this.#group());
 
   /** `onGrouped`: told how many reads each transaction carried (tests). */
   constructor(db: Executor, options: { maxGroupMs?: number; onGrouped?: (reads: number) => void } = {}) {
@@ -35,18 +29,7 @@ export class ReadGroup {
   }
 
   run<T>(read: (connection: Executor) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run: read, resolve: resolve as (value: unknown) => void, reject });
-      if (this.#draining) return;
-      this.#draining = true;
-      // After the poll phase: every request read in this turn has queued its read by then.
-      setImmediate(() => void this.#drain());
-    });
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) await this.#group();
-    this.#draining = false;
+    return this.#queue.add(read);
   }
 
   async #group(): Promise<void> {
@@ -56,9 +39,9 @@ export class ReadGroup {
         await sql`begin`.execute(connection);
         const started = performance.now();
         try {
-          while (this.#queue.length > 0) {
+          while (this.#queue.waiting.length > 0) {
             if (settled.length > 0 && performance.now() - started > this.#maxGroupMs) break;
-            const read = this.#queue.shift()!;
+            const read = this.#queue.waiting.shift()!;
             settled.push(
               await read.run(connection).then(
                 (value) => () => read.resolve(value),
@@ -73,7 +56,7 @@ export class ReadGroup {
     } catch (error) {
       // The connection or BEGIN failed before any read ran: the waiting reads fail as each would
       // have on its own, instead of waiting for the next try.
-      if (settled.length === 0) for (const read of this.#queue.splice(0)) read.reject(error);
+      if (settled.length === 0) for (const read of this.#queue.waiting.splice(0)) read.reject(error);
     }
     // Answered once the transaction has ended and the connection is free for the next group.
     if (settled.length > 0) this.#onGrouped?.(settled.length);
