@@ -33,6 +33,7 @@ LABEL org.opencontainers.image.title="Hoplink" \
   org.opencontainers.image.description="Self-hostable link shortener and affiliate-link service" \
   org.opencontainers.image.licenses="MIT"
 ENV NODE_ENV=production \
+  MALLOC_ARENA_MAX=2 \
   HOST=0.0.0.0 \
   PORT=3000 \
   SHORT_PORT=3001 \

@@ -18,7 +18,7 @@ import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { measureMetricsCost } from './metrics-cost.ts';
 import { LIST_LINKS, seedLinks } from './list-links.ts';
-import { SERVICE_NODE_FLAGS } from '../src/cli/serve.ts';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/cli/serve.ts';
 import { measureCreate } from './create-links.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
@@ -273,6 +273,7 @@ try {
     {
       cwd: root,
       env: {
+        ...SERVICE_ENV, // as `npm start` and the image run it
         ...process.env,
         ...scaleEnv,
         DATABASE_URL: databaseUrl,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './program.ts';
-import { SERVICE_NODE_FLAGS, withServiceFlags, workersRefusal } from './serve.ts';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS, withServiceEnv, withServiceFlags, workersRefusal } from './serve.ts';
 
 describe('hoplink serve --workers', () => {
   it('refuses several workers on SQLite or without Redis, with the reason', () => {
@@ -49,6 +49,31 @@ describe('the V8 settings a service process runs with', () => {
     for (const flag of SERVICE_NODE_FLAGS) {
       expect(start).toContain(flag);
       expect(image).toMatch(new RegExp(`CMD \\[.*"${flag}".*"serve"\\]`));
+    }
+  });
+});
+
+describe('the environment a service process runs with', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+
+  it('is added to a worker’s environment, without overriding a value the operator set', () => {
+    expect(withServiceEnv({ DATABASE_URL: 'postgres://db/x' })).toEqual({
+      MALLOC_ARENA_MAX: '2',
+      DATABASE_URL: 'postgres://db/x',
+    });
+    expect(withServiceEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+    expect(withServiceEnv({ MALLOC_ARENA_MAX: undefined }).MALLOC_ARENA_MAX).toBe('2');
+  });
+
+  it('is what `npm start`, the container image and the systemd unit set', () => {
+    const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+      .scripts.start;
+    const image = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    const unit = readFileSync(join(root, 'docs/deployment.md'), 'utf8');
+    for (const [name, value] of Object.entries(SERVICE_ENV)) {
+      expect(start).toContain(`${name}=\${${name}:-${value}} exec node`);
+      expect(image).toMatch(new RegExp(`^ENV [^]*^\\s+${name}=${value} \\\\$`, 'm'));
+      expect(unit).toContain(`Environment=${name}=${value}`);
     }
   });
 });

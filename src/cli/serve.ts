@@ -40,6 +40,22 @@ export function withServiceFlags(execArgv: readonly string[]): string[] {
   return [...execArgv, ...SERVICE_NODE_FLAGS.filter((flag) => !given.has(flag.split('=')[0]))];
 }
 
+/**
+ * The environment a service process runs with, beside its flags (docs/deployment.md, "Memory").
+ * glibc gives a thread that allocates its own malloc arena (up to eight a core), and what a thread
+ * frees stays in its arena: V8's helper threads, libuv's pool and the click thread held 35 - 50 MB
+ * of arenas after a redirect run, much of it free. With two arenas, eight pairs of services side by
+ * side under the same alternating redirect load: 5 - 14 MB less RSS in each pair (225 against 235
+ * on average), 99.1% of the redirects (95 - 101%). glibc reads it only at process start, so it is
+ * set where the process is started: `npm start`, the image, the systemd unit, a worker's fork.
+ */
+export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/** `env` with SERVICE_ENV's settings added where the operator has not set them. */
+export function withServiceEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return { ...SERVICE_ENV, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) };
+}
+
 /** Runs the service in `workers` processes sharing PORT and SHORT_PORT; dead workers are replaced. */
 export async function serve(workers: number, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env);
@@ -51,7 +67,7 @@ export async function serve(workers: number, env: Record<string, string | undefi
   }
   cluster.setupPrimary({ exec: MAIN, execArgv: withServiceFlags(process.execArgv) });
   let stopping = false;
-  const start = () => cluster.fork(env);
+  const start = () => cluster.fork(withServiceEnv(env));
   for (let i = 0; i < workers; i++) start();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

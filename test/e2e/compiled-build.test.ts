@@ -83,6 +83,8 @@ describe('the compiled service (build/)', () => {
         .split(' ');
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(command).toContain('build/main.js');
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('MALLOC_ARENA_MAX=2'); // SERVICE_ENV in src/cli/serve.ts
       expect(buildIsFresh(projectRoot)).toBe(true);
     } finally {
       await service.stop();
