@@ -17,7 +17,9 @@ const HEARTBEAT_MS = 15_000;
 export class LiveClicks {
   readonly #uow: UnitOfWork;
   readonly #streams = new Map<number, Set<ServerResponse>>();
-  readonly #owners = new LRUCache<number, number>({ max: 100_000 });
+  // Bounded by maxSize, one a link, not by max: lru-cache reserves `max` slots up front (2.8 MB
+  // for 100,000), and most processes never have a dashboard watching.
+  readonly #owners = new LRUCache<number, number>({ maxSize: 100_000, sizeCalculation: () => 1 });
   readonly #heartbeat: NodeJS.Timeout;
   readonly #unsubscribe: () => void;
 
