@@ -49,14 +49,17 @@ export class LinkCache {
   readonly #keyByLinkId = new Map<number, string>();
   readonly #inFlight = new Map<string, Promise<Entry>>();
   readonly #negativeTtlMs: number;
+  readonly #maxEntries: number;
   #hits = 0;
   #misses = 0;
 
   constructor(uow: UnitOfWork, events: EventBus, options: LinkCacheOptions) {
     this.#uow = uow;
     this.#negativeTtlMs = options.negativeTtlMs;
+    this.#maxEntries = options.maxEntries;
+    // No `max`: lru-cache would reserve that many slots up front (4.4 MB for the default 100,000,
+    // with the TTL arrays the first negative entry adds); #remember keeps maxEntries instead.
     this.#links = new LRUCache<string, Entry>({
-      max: options.maxEntries,
       maxSize: options.maxBytes,
       sizeCalculation: sizeOf,
       dispose: (entry, key) => {
@@ -117,7 +120,7 @@ export class LinkCache {
   async #fetch(domainId: number | null, code: string, key: string): Promise<Entry> {
     const row = await this.#uow.read((stores) => stores.redirect.load(domainId, code));
     if (!row) {
-      if (this.#negativeTtlMs > 0) this.#links.set(key, MISSING, { ttl: this.#negativeTtlMs });
+      if (this.#negativeTtlMs > 0) this.#remember(key, MISSING, this.#negativeTtlMs);
       return MISSING;
     }
     // Conditions are compiled once here, not on every visit.
@@ -140,9 +143,14 @@ export class LinkCache {
       preview: row.preview,
       localize: row.localize,
     };
-    this.#links.set(key, entry);
+    this.#remember(key, entry);
     this.#keyByLinkId.set(row.id, key);
     return entry;
+  }
+
+  #remember(key: string, entry: Entry, ttl?: number): void {
+    this.#links.set(key, entry, ttl === undefined ? undefined : { ttl });
+    while (this.#links.size > this.#maxEntries) this.#links.pop(); // the least recently used
   }
 
   peekOwner(userId: number): Owner | undefined {
