@@ -27,6 +27,19 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer gathering 
     await migrateToLatest(handle.db);
     redis = new Redis(redisUrl!);
   });
+  /** A link of its own user, so each test counts only its own clicks. */
+  const newLink = async (code: string) => {
+    const { id: userId } = await insertUser(handle.db, { email: `${code}@example.com`, plan: 'business' });
+    return insertLink(handle.db, {
+      userId,
+      shortCode: code,
+      redirectUrl: 'https://example.com/',
+      isActive: true,
+      categoryId: null,
+      domainId: null,
+      conditions: [],
+    });
+  };
   afterAll(async () => {
     await redis.del(stream);
     redis.disconnect();
@@ -35,16 +48,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer gathering 
   });
 
   it('writes entries that arrive within gatherMs of a batch in one later batch, not one each', async () => {
-    const { id: userId } = await insertUser(handle.db, { email: 'gather@example.com', plan: 'business' });
-    const link = await insertLink(handle.db, {
-      userId,
-      shortCode: 'gather',
-      redirectUrl: 'https://example.com/',
-      isActive: true,
-      categoryId: null,
-      domainId: null,
-      conditions: [],
-    });
+    const link = await newLink('gather');
     const batches: number[] = [];
     let firstWritten: () => void = () => {};
     const first = new Promise<void>((resolve) => (firstWritten = resolve));
@@ -76,16 +80,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer gathering 
   });
 
   it('stops at close while it gathers, without waiting out gatherMs', async () => {
-    const { id: userId } = await insertUser(handle.db, { email: 'prompt@example.com', plan: 'business' });
-    const link = await insertLink(handle.db, {
-      userId,
-      shortCode: 'prompt',
-      redirectUrl: 'https://example.com/',
-      isActive: true,
-      categoryId: null,
-      domainId: null,
-      conditions: [],
-    });
+    const link = await newLink('prompt');
     let written: () => void = () => {};
     const batch = new Promise<void>((resolve) => (written = resolve));
     const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
