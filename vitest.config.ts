@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Vitest runs one file at a time on a 2-core machine. The e2e, scale and browser files mostly wait
 // on services they start and on Chromium, with timeouts of a minute or more: they run two at a
 // time, as a second group once the others are done (CI's `npm test`: 294 s instead of 375, the
-// slowest of their tests at a third of its timeout). unit, db and http keep 5 s timeouts and
-// tests that time CPU-bound work (password hashing), so they stay one file at a time.
+// slowest of their tests at a third of its timeout). unit, db and http keep 5 s timeouts, and
+// some of their tests hash passwords on purpose (4 s with two files at once): one file at a time.
 export default defineConfig({
   test: {
     projects: [
