@@ -51,6 +51,16 @@ describe('the link cache', () => {
     expect(loads).toEqual(['a', 'b', 'gone-c']);
   });
 
+  it('forgets an unknown code once its negative TTL has passed', async () => {
+    const { uow, loads } = fakeUnitOfWork();
+    const cache = new LinkCache(uow, new EventBus(), { maxEntries: 100, maxBytes: 1_000_000, negativeTtlMs: 10 });
+    expect(await cache.load(null, 'gone-soon')).toBeNull();
+    expect(cache.peek(null, 'gone-soon')).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cache.peek(null, 'gone-soon')).toBeUndefined(); // to be loaded again
+    expect(loads).toEqual(['gone-soon']);
+  });
+
   it('reserves no room for its entries up front', () => {
     const { uow } = fakeUnitOfWork();
     const before = process.memoryUsage().arrayBuffers;
