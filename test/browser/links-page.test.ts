@@ -187,6 +187,8 @@ describe.skipIf(!hasChromium)('the Links page', () => {
     await open();
     await table().waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
+    // Each click goes one page on from the page on screen: the second waits for page 2 to show.
+    await page.getByText('Page 2 of 3').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 3 of 3').waitFor();
     expect(hashQuery().get('page')).toBe('3');
