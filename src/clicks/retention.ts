@@ -17,10 +17,18 @@ export async function pruneClicks(uow: UnitOfWork, retentionDays: number, now: D
   }
 }
 
-/** Forgets the visitors counted on days before yesterday (whatever the retention: they are not clicks). */
-export async function pruneVisitors(uow: UnitOfWork, now: Date): Promise<number> {
+/**
+ * Forgets the visitors counted on days before yesterday (whatever the retention: they are not
+ * clicks), in chunks as `pruneClicks` does.
+ */
+export async function pruneVisitors(uow: UnitOfWork, now: Date, chunk = CHUNK): Promise<number> {
   const yesterday = dayBefore(now.toISOString().slice(0, 10));
-  return uow.transact(({ stores }) => stores.clicks.forgetVisitorsBefore(yesterday));
+  let total = 0;
+  for (;;) {
+    const forgotten = await uow.transact(({ stores }) => stores.clicks.forgetVisitorsBefore(yesterday, chunk));
+    total += forgotten;
+    if (forgotten < chunk) return total;
+  }
 }
 
 /** Prunes a minute after start and then hourly; returns a stop function. */

@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { BulkLinkActionBody } from '../schemas/bulk-link-action.ts';
 import { applyBulkLinkAction } from '../services/bulk-link-actions.ts';
+import { purgeClicksBeforeDeletion } from '../services/link-deletion.ts';
 import type { RateLimiters } from '../services/rate-limits.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { sessionAuthenticator, type SessionStore } from './sessions.ts';
@@ -36,6 +37,7 @@ export const bulkLinkRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const principal = principals.get(request)!;
+      if (request.body.action === 'delete') await purgeClicksBeforeDeletion(uow, principal, request.body.ids);
       const results = await uow.transact((work) => applyBulkLinkAction(work, principal, request.body));
       const failed = results.filter((r) => !r.ok).length;
       return { results, succeeded: results.length - failed, failed };

@@ -239,11 +239,32 @@ export async function daySalt(trx: Kysely<Database>, day: string): Promise<strin
 
 /**
  * Counted visitors of days before yesterday are no longer needed: those days' counts are final.
- * The key starts with the day, so this is one range of the primary key (about a day's visitors,
- * as it runs hourly).
+ * Deletes at most `limit` of them (the first in key order, which starts with the day) and returns
+ * how many: a busy service counts millions of visitors a day, too many for one statement on the
+ * thread that answers requests (clicks/retention.ts deletes them in chunks).
  */
-export async function forgetVisitorsBefore(db: Kysely<Database>, day: string): Promise<number> {
-  const result = await db.deleteFrom('link_daily_visitors').where('day', '<', day).executeTakeFirst();
+export async function forgetVisitorsBefore(db: Kysely<Database>, day: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('link_daily_visitors')
+    .where(
+      sql<boolean>`(day, link_id, visitor) in (
+        select day, link_id, visitor from link_daily_visitors where day < ${day}
+        order by day, link_id, visitor limit ${limit})`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes at most `limit` raw clicks of one link and returns how many: a link's deletion takes
+ * its raw clicks (millions, for a popular link) in bounded steps before the link itself goes
+ * (services/link-deletion.ts).
+ */
+export async function deleteClicksOfLink(db: Kysely<Database>, linkId: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('clicks')
+    .where('id', 'in', (eb) => eb.selectFrom('clicks').select('id').where('link_id', '=', linkId).limit(limit))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -380,6 +401,7 @@ export const clickStore = {
   before: clicksBefore,
   writeBatch: writeClickBatch,
   forgetVisitorsBefore,
+  deleteOfLink: deleteClicksOfLink,
   lastIdBefore: lastClickIdBefore,
   deleteUpTo: deleteClicksUpTo,
   processedEntries,

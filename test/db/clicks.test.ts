@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
-import { pruneClicks } from '../../src/clicks/retention.ts';
-import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
+import type { Principal, User } from '../../src/core/model.ts';
+import { pruneClicks, pruneVisitors } from '../../src/clicks/retention.ts';
+import { deleteClicksOfLink, forgetVisitorsBefore, writeClickBatch } from '../../src/storage/clicks.kysely.ts';
+import { purgeClicksBeforeDeletion } from '../../src/services/link-deletion.ts';
 import { EventBus } from '../../src/services/events.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
@@ -38,6 +40,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let writeBatch: (events: ClickEvent[]) => Promise<void>;
+  let owner: User;
   let userId: number;
   let n = 0;
   beforeAll(async () => {
@@ -59,7 +62,8 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       drop = fresh.drop;
       await migrateToLatest(handle.db);
     }
-    userId = (await insertUser(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' })).id;
+    owner = await insertUser(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' });
+    userId = owner.id;
   });
   afterAll(async () => {
     await handle.close();
@@ -280,6 +284,47 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { value: 'DE', clicks: 1250 },
       { value: 'FR', clicks: 1250 },
     ]);
+  });
+
+  it("deletes a link's raw clicks a chunk at a time, only for links the principal may delete", async () => {
+    const [mine, other] = [await newLink(), await newLink()];
+    await writeBatch([...Array.from({ length: 5 }, () => clickEvent(mine)), clickEvent(other), clickEvent(other)]);
+    const rawClicks = async (id: number) =>
+      (await handle.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
+    expect(await deleteClicksOfLink(handle.db, mine, 2)).toBe(2);
+    expect([await rawClicks(mine), await rawClicks(other)]).toEqual([3, 2]);
+
+    const uow = new UnitOfWork(handle.db, new EventBus());
+    const as = (user: User): Principal => ({
+      user,
+      abilities: new Set(),
+      via: 'token',
+      tokenId: null,
+      sessionId: null,
+    });
+    const stranger = await insertUser(handle.db, { email: `stranger-${engine}-${n++}@example.com`, plan: 'business' });
+    await purgeClicksBeforeDeletion(uow, as(stranger), [mine], 2);
+    expect(await rawClicks(mine)).toBe(3);
+    await purgeClicksBeforeDeletion(uow, as(owner), [mine, mine, 999_999], 2);
+    expect([await rawClicks(mine), await rawClicks(other)]).toEqual([0, 2]);
+    // The link and its counts stay until the unit of work that deletes it.
+    expect((await findLink(handle.db, mine))?.clickCount).toBe(5);
+  });
+
+  it('forgets the visitors of days before yesterday a chunk at a time', async () => {
+    await handle.db.deleteFrom('link_daily_visitors').execute();
+    const id = await newLink();
+    const days = ['2026-05-07', '2026-05-07', '2026-05-08', '2026-05-08', '2026-05-08', '2026-05-09', '2026-05-10'];
+    await handle.db
+      .insertInto('link_daily_visitors')
+      .values(days.map((day, i) => ({ link_id: id, day, visitor: `visitor-${i}` })))
+      .execute();
+    expect(await forgetVisitorsBefore(handle.db, '2026-05-08', 1)).toBe(1);
+    const uow = new UnitOfWork(handle.db, new EventBus());
+    expect(await pruneVisitors(uow, new Date('2026-05-10T12:00:00.000Z'), 2)).toBe(4);
+    const left = await handle.db.selectFrom('link_daily_visitors').select('day').orderBy('day').execute();
+    expect(left.map((row) => row.day)).toEqual(['2026-05-09', '2026-05-10']);
+    expect(await pruneVisitors(uow, new Date('2026-05-10T12:00:00.000Z'), 2)).toBe(0);
   });
 
   it('prunes raw clicks past the retention and keeps the rollups', async () => {

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyRequest } from 'fastify';
 import { BODY_ERRORS, errorResponses, IdParams, Paginated } from '../../schemas/common.ts';
 import { CreateLinkBody, LINK_PAGE_EXAMPLE, ListLinksQuery, UpdateLinkBody } from '../../schemas/link.ts';
+import { purgeClicksBeforeDeletion } from '../../services/link-deletion.ts';
 import { hashLinkPassword } from '../../services/link-passwords.ts';
 import {
   assertLinkFieldPlans,
@@ -171,6 +172,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
       },
     },
     async (request, reply) => {
+      await purgeClicksBeforeDeletion(uow, request.principal, [request.params.id]);
       await uow.transact((work) => deleteUserLink(work, request.principal, request.params.id));
       return reply.code(204).send(null);
     },
