@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../storage/stores.ts';
 import { TurnQueue, type Queued } from './turn-queue.ts';
 
@@ -18,7 +18,19 @@ import { TurnQueue, type Queued } from './turn-queue.ts';
  * A group takes no further unit once it has run for `maxGroupMs`: the units already in it wait
  * for the commit, so a slow one (an import's batch) delays the fast ones before it by about as
  * long as it delayed the ones queued behind it before there were groups, and no longer.
+ *
+ * A savepoint copies each page before its first change into SQLite's sub-journal, which SQLite
+ * keeps in memory up to 64 KiB and then moves to a temporary file for the rest of the
+ * transaction: two `pwrite` calls a page from then on. A link's creation changes 12 - 15 pages,
+ * so a group of them went to the file almost at once, 15 calls a link and a seventh of
+ * `POST /links`' time (docs/benchmarks.md). Units whose callers say they are small (one link)
+ * therefore run in groups of their own with the sub-journal in memory (`temp_store = MEMORY`,
+ * set between transactions, where SQLite allows it). Other units keep the file: an import's
+ * chunk changes thousands of pages, and in memory its copies took 90 MB more.
  */
+const JOURNAL_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
+const JOURNAL_ON_DISK = CompiledQuery.raw('pragma temp_store = default');
+
 export class CommitGroup {
   readonly #db: Executor;
   readonly #maxUnits: number;
@@ -37,20 +49,30 @@ export class CommitGroup {
     this.#onCommitted = options.onCommitted;
   }
 
-  run<T>(unit: (trx: Executor) => Promise<T>): Promise<T> {
-    return this.#queue.add(unit);
+  /**
+   * `small`: the unit changes a handful of pages (one link, say; never a batch), so its savepoint's
+   * page copies may be kept in memory.
+   */
+  run<T>(unit: (trx: Executor) => Promise<T>, options: { small?: boolean } = {}): Promise<T> {
+    return this.#queue.add(unit, options.small ?? false);
   }
 
-  /** Runs queued units in one transaction until the queue, `maxUnits` or `maxGroupMs` runs out. */
+  /**
+   * Runs queued units in one transaction until the queue, `maxUnits` or `maxGroupMs` runs out, or
+   * the next unit is not of the same size as the first.
+   */
   async #commit(): Promise<void> {
     const group: Queued[] = [];
     const succeeded: Array<{ unit: Queued; value: unknown }> = [];
     const failed = new Set<Queued>();
+    const small = this.#queue.waiting[0]?.small ?? false;
     try {
+      if (small) await this.#db.executeQuery(JOURNAL_IN_MEMORY);
       await this.#db.transaction().execute(async (trx) => {
         const started = performance.now();
         while (this.#queue.waiting.length > 0 && group.length < this.#maxUnits) {
-          if (group.length > 0 && performance.now() - started > this.#maxGroupMs) break;
+          const next = this.#queue.waiting[0]!;
+          if (group.length > 0 && (next.small !== small || performance.now() - started > this.#maxGroupMs)) break;
           const unit = this.#queue.waiting.shift()!;
           group.push(unit);
           await sql`savepoint unit`.execute(trx);
@@ -75,6 +97,11 @@ export class CommitGroup {
       const waiting = group.length === 0 ? this.#queue.waiting.splice(0) : [];
       for (const unit of [...group, ...waiting]) if (!failed.has(unit)) unit.reject(error);
       return;
+    } finally {
+      // Back to the file for everything else on the connection. This cannot fail outside a
+      // transaction with no temporary tables (Hoplink makes none); if it did, the next large
+      // unit would only keep its copies in memory.
+      if (small) await this.#db.executeQuery(JOURNAL_ON_DISK).catch(() => {});
     }
     this.#onCommitted?.(succeeded.length);
     for (const { unit, value } of succeeded) unit.resolve(value);

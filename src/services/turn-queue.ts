@@ -3,6 +3,8 @@ import type { Executor } from '../storage/stores.ts';
 /** A queued unit: the work, and the settlers of the promise its caller holds. */
 export interface Queued {
   run(executor: Executor): Promise<unknown>;
+  /** Its caller's word that it changes a handful of pages (CommitGroup.run). */
+  small: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -22,9 +24,9 @@ export class TurnQueue {
     this.#group = group;
   }
 
-  add<T>(unit: (executor: Executor) => Promise<T>): Promise<T> {
+  add<T>(unit: (executor: Executor) => Promise<T>, small = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ run: unit, resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.push({ run: unit, small, resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining) return;
       this.#draining = true;
       setImmediate(() => void this.#drain());

@@ -87,7 +87,8 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
     },
     async (request, reply) => {
       const input = await hashLinkPassword(request.principal, request.body);
-      const link = await uow.transact((work) => createLink(work, request.principal, input));
+      // One link: a handful of pages, kept in memory by SQLite's commit group (commit-group.ts).
+      const link = await uow.transact((work) => createLink(work, request.principal, input), { small: true });
       return reply.code(201).send(linkResource(link, shortUrl));
     },
   );
@@ -125,7 +126,9 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
     },
     async (request) => {
       const input = await hashLinkPassword(request.principal, request.body);
-      const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input));
+      const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input), {
+        small: true,
+      });
       return linkResource(link, shortUrl);
     },
   );
