@@ -228,6 +228,8 @@ function startWebhooks(
     onError: logError('webhook publishing failed'),
   });
   events.subscribe((event) => {
+    // Every instance's publisher hears of a new webhook, wherever it was created.
+    if (event.kind === 'webhook-created') publisher.webhookCreated(event.userId);
     // An event from another instance was published there already.
     if (event.remote) return;
     if (event.kind === 'created' || event.kind === 'updated' || event.kind === 'deleted')

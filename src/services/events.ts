@@ -22,7 +22,9 @@ export type AppEvent =
   /** A link's check found it broken after it was ok or unknown (webhooks: link.broken). */
   | { kind: 'link-broken'; link: Link; remote?: boolean }
   /** A custom domain became active (webhooks). */
-  | { kind: 'domain-verified'; domain: Domain; remote?: boolean };
+  | { kind: 'domain-verified'; domain: Domain; remote?: boolean }
+  /** A user created a webhook: publishers that knew the user had none forget it. */
+  | { kind: 'webhook-created'; userId: number; remote?: boolean };
 export type AppEventListener = (event: AppEvent) => void;
 
 /**

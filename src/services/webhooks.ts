@@ -52,13 +52,15 @@ export async function createWebhook(
   if ((await work.stores.webhooks.count(principal.user.id)) >= MAX_WEBHOOKS_PER_USER) {
     throw invalidField('url', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks.`);
   }
-  return work.stores.webhooks.insert({
+  const webhook = await work.stores.webhooks.insert({
     userId: principal.user.id,
     url: input.url,
     events: [...new Set(input.events)],
     description: input.description ?? null,
     secret: `whsec_${randomBytes(24).toString('base64url')}`,
   });
+  work.emit({ kind: 'webhook-created', userId: webhook.userId });
+  return webhook;
 }
 
 export async function deleteWebhook(work: Work, principal: Principal, id: number): Promise<void> {

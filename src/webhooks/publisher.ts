@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
-import type { Link, WebhookEvent } from '../core/model.ts';
+import { WEBHOOK_EVENTS, type Link, type WebhookEvent } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { Clock } from './worker.ts';
 
 export const MAX_CLICKS_PER_DELIVERY = 1000;
+
+/**
+ * How long a publisher trusts that a user has no webhook for an event. A webhook created through
+ * this instance, or through another one whose message the Redis bus delivers, ends it at once;
+ * the bound is for a message the bus lost.
+ */
+export const NO_SUBSCRIBERS_TTL_MS = 10_000;
+/** Users remembered as having no webhook for an event (keys of user and event). */
+const NO_SUBSCRIBERS_MAX = 10_000;
 
 /**
  * Turns domain events into queued deliveries. Enqueueing happens after the request has been
@@ -20,6 +30,19 @@ export class WebhookPublisher {
   readonly #clicksByLink = new Map<number, ClickEvent[]>();
   readonly #timer: NodeJS.Timeout;
   readonly #inFlight = new Set<Promise<void>>();
+  /**
+   * Users known to have no webhook for an event, so that their next events cost no read (most
+   * users have none: on PostgreSQL that read was one of a link creation's five round trips).
+   * Webhooks only come into being through `webhookCreated`; they also go (deleted, disabled
+   * after failures), which a negative answer does not mind.
+   */
+  readonly #noSubscribers = new LRUCache<string, true>({
+    maxSize: NO_SUBSCRIBERS_MAX,
+    sizeCalculation: () => 1, // a bound without `max`, which would reserve every slot up front
+    ttl: NO_SUBSCRIBERS_TTL_MS,
+  });
+  /** Bumped by every webhook created: a read that began before one must not be remembered. */
+  #creations = 0;
 
   constructor(options: {
     uow: UnitOfWork;
@@ -91,12 +114,24 @@ export class WebhookPublisher {
    * The subscribers are read again in the transaction: one deleted in between gets nothing.
    */
   async publish(userId: number, event: WebhookEvent, data: () => unknown): Promise<void> {
+    const key = `${userId} ${event}`;
+    if (this.#noSubscribers.has(key)) return;
     const subscribersOf = (stores: Stores) => stores.webhooks.subscribersOf([userId], event);
-    if ((await this.#uow.read(subscribersOf)).length === 0) return;
+    const creationsBefore = this.#creations;
+    if ((await this.#uow.read(subscribersOf)).length === 0) {
+      if (this.#creations === creationsBefore) this.#noSubscribers.set(key, true);
+      return;
+    }
     await this.#uow.transact(async ({ stores }) => {
       const deliveries = this.#deliveries(await subscribersOf(stores), event, data());
       await stores.webhooks.enqueueDeliveries(deliveries, this.#clock.now());
     });
+  }
+
+  /** A webhook was created for the user, here or on another instance: read their webhooks again. */
+  webhookCreated(userId: number): void {
+    this.#creations++;
+    for (const event of WEBHOOK_EVENTS) this.#noSubscribers.delete(`${userId} ${event}`);
   }
 
   /** A `webhook.test` delivery to one webhook, whatever it subscribes to. */
@@ -123,10 +158,15 @@ export class WebhookPublisher {
     this.#inFlight.add(tracked);
   }
 
+  /** Resolves once every event published so far has been queued or found without subscribers. */
+  async settled(): Promise<void> {
+    await Promise.all(this.#inFlight);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await this.flushClicks().catch(this.#onError);
-    await Promise.all(this.#inFlight);
+    await this.settled();
   }
 }
 

@@ -132,6 +132,18 @@ describe('deliveries', () => {
     ).toBe(false);
   });
 
+  it('delivers to a webhook created after the user had none (the publisher forgets that they had none)', async () => {
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/before-any-webhook' });
+    await t.ctx.webhooks.publisher.settled(); // the publisher now knows the user has no webhook
+    const { id } = await subscribe(['link.created']);
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/after-the-webhook' });
+    await waitForQueued(id);
+    await worker().runOnce();
+    expect(receiver.received.map((delivery) => JSON.parse(delivery.body).data.redirect_url)).toEqual([
+      'https://example.com/after-the-webhook',
+    ]);
+  });
+
   it('retries on errors with backoff, then succeeds and shows the attempts', async () => {
     const { id } = await subscribe(['link.deleted']);
     const link = (await user.api('POST', '/links', { redirect_url: 'https://example.com/x' })).json();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUserWithToken } from '../helpers/cli.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { freshDatabaseUrl } from '../helpers/database.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { startService, type RunningService } from '../helpers/process.ts';
 
 // Needs real PostgreSQL and Redis servers: CI sets both (and fails if they cannot be reached);
@@ -28,6 +29,8 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
       CLICK_CLAIM_IDLE_MS: '1000',
       RATE_LIMIT_PRO: '6',
       RATE_LIMIT_SESSION: '8',
+      WEBHOOK_ALLOW_HTTP: 'true', // the receiver below is http://127.0.0.1
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     a = await startService(env);
     b = await startService(env);
@@ -91,6 +94,25 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
     await new Promise((r) => setTimeout(r, 100));
     expect((await visit(b, link.short_code)).status).toBe(404);
+  });
+
+  it('delivers from one instance to a webhook created through the other, after it had found none', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hooks = await cliUserWithToken({ env, email: 'hooks@example.com', plan: 'business', tokenName: 'hooks' });
+      const post = (s: RunningService, path: string, body: unknown) =>
+        fetch(`${s.apiUrl}/api/v1${path}`, { method: 'POST', headers: hooks.headers, body: JSON.stringify(body) });
+      expect((await post(b, '/links', { redirect_url: 'https://example.com/before' })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 200)); // b has looked for the user's webhooks, and found none
+      expect((await post(a, '/webhooks', { url: receiver.url, events: ['link.created'] })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await post(b, '/links', { redirect_url: 'https://example.com/after' })).status).toBe(201);
+      for (let i = 0; i < 100 && receiver.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const delivered = receiver.received.map((delivery) => JSON.parse(delivery.body).data.redirect_url);
+      expect(delivered).toEqual(['https://example.com/after']);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('lets exactly max_clicks of 50 simultaneous visitors through across both instances', async () => {
