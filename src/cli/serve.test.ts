@@ -34,7 +34,7 @@ describe('the V8 settings a service process runs with', () => {
     expect(withServiceFlags(['--inspect'])).toEqual(['--inspect', ...SERVICE_NODE_FLAGS]);
     expect(withServiceFlags(['--max-semi-space-size=32'])).toEqual([
       '--max-semi-space-size=32',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=20',
     ]);
     expect(withServiceFlags(['--heap-growing-percent=100', '--max-semi-space-size=8'])).toEqual([
       '--heap-growing-percent=100',
