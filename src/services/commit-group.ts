@@ -2,6 +2,10 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../storage/stores.ts';
 import { TurnQueue, type Queued } from './turn-queue.ts';
 
+// Where a group's savepoint copies go (see below), set between its transactions.
+const JOURNAL_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
+const JOURNAL_ON_DISK = CompiledQuery.raw('pragma temp_store = default');
+
 /**
  * Group commit for SQLite: the units of work that arrive in one turn of the event loop run one
  * after another in a single transaction, each inside a savepoint of its own, and share one
@@ -28,9 +32,6 @@ import { TurnQueue, type Queued } from './turn-queue.ts';
  * set between transactions, where SQLite allows it). Other units keep the file: an import's
  * chunk changes thousands of pages, and in memory its copies took 90 MB more.
  */
-const JOURNAL_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
-const JOURNAL_ON_DISK = CompiledQuery.raw('pragma temp_store = default');
-
 export class CommitGroup {
   readonly #db: Executor;
   readonly #maxUnits: number;
