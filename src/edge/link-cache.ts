@@ -39,12 +39,19 @@ function sizeOf(entry: Entry): number {
  * in-process LRUs. A hit is a Map lookup with no I/O; a miss loads once however many requests
  * wait for it (single flight). Committed changes invalidate at once through the EventBus.
  */
+/**
+ * The owner and host caches: 10,000 entries each, re-read after a minute. Counted as a size, not
+ * as lru-cache's `max`, which reserves every slot when the cache is made (in every process,
+ * however few owners and hosts it ever sees).
+ */
+const SMALL_CACHE = { maxSize: 10_000, sizeCalculation: () => 1, ttl: 60_000 } as const;
+
 export class LinkCache {
   readonly #uow: UnitOfWork;
   readonly #links: LRUCache<string, Entry>;
   // Owners and hosts are re-read after a minute: a plan changed with the CLI (another process)
   // reaches the short host within that, with no channel between the two.
-  readonly #owners = new LRUCache<number, Owner>({ max: 10_000, ttl: 60_000 });
+  readonly #owners = new LRUCache<number, Owner>(SMALL_CACHE);
   readonly #hosts: LRUCache<string, number | typeof MISSING>;
   readonly #keyByLinkId = new Map<number, string>();
   readonly #inFlight = new Map<string, Promise<Entry>>();
@@ -66,7 +73,7 @@ export class LinkCache {
         if (entry !== MISSING && this.#keyByLinkId.get(entry.id) === key) this.#keyByLinkId.delete(entry.id);
       },
     });
-    this.#hosts = new LRUCache({ max: 10_000, ttl: 60_000 });
+    this.#hosts = new LRUCache(SMALL_CACHE);
     events.subscribe((change) => {
       switch (change.kind) {
         case 'created':
