@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from '../core/cache-bounds.ts';
 import type { EventBus } from '../services/events.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 
@@ -17,9 +18,8 @@ const HEARTBEAT_MS = 15_000;
 export class LiveClicks {
   readonly #uow: UnitOfWork;
   readonly #streams = new Map<number, Set<ServerResponse>>();
-  // Bounded by maxSize, one a link, not by max: lru-cache reserves `max` slots up front (2.8 MB
-  // for 100,000), and most processes never have a dashboard watching.
-  readonly #owners = new LRUCache<number, number>({ maxSize: 100_000, sizeCalculation: () => 1 });
+  // Most processes never have a dashboard watching: nothing reserved up front.
+  readonly #owners = new LRUCache<number, number>(entriesBound(100_000));
   readonly #heartbeat: NodeJS.Timeout;
   readonly #unsubscribe: () => void;
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from '../core/cache-bounds.ts';
 import type { TagsByProgram } from '../core/affiliate.ts';
 import { hasApiAccess, hasBusinessAccess, isPlan, servesCustomDomains } from '../core/plans.ts';
 import type { Owner, RedirectableLink } from '../core/redirect-decision.ts';
@@ -39,12 +40,8 @@ function sizeOf(entry: Entry): number {
  * in-process LRUs. A hit is a Map lookup with no I/O; a miss loads once however many requests
  * wait for it (single flight). Committed changes invalidate at once through the EventBus.
  */
-/**
- * The owner and host caches: 10,000 entries each, re-read after a minute. Counted as a size, not
- * as lru-cache's `max`, which reserves every slot when the cache is made (in every process,
- * however few owners and hosts it ever sees).
- */
-const SMALL_CACHE = { maxSize: 10_000, sizeCalculation: () => 1, ttl: 60_000 } as const;
+/** The owner and host caches: 10,000 entries each, re-read after a minute. */
+const SMALL_CACHE = { ...entriesBound(10_000), ttl: 60_000 };
 
 export class LinkCache {
   readonly #uow: UnitOfWork;

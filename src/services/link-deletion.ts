@@ -4,7 +4,7 @@ import { getLinkOrThrow } from './links.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 /** Raw clicks deleted per transaction before a link goes. */
-export const CLICK_PURGE_CHUNK = 5_000;
+const CLICK_PURGE_CHUNK = 5_000;
 
 /**
  * Deletes the raw clicks of those of `ids` the principal may delete, `chunk` at a time, each chunk

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from '../core/cache-bounds.ts';
 import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
 import { WEBHOOK_EVENTS, type Link, type WebhookEvent } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
@@ -13,7 +14,7 @@ export const MAX_CLICKS_PER_DELIVERY = 1000;
  * this instance, or through another one whose message the Redis bus delivers, ends it at once;
  * the bound is for a message the bus lost.
  */
-export const NO_SUBSCRIBERS_TTL_MS = 10_000;
+const NO_SUBSCRIBERS_TTL_MS = 10_000;
 /** Users remembered as having no webhook for an event (keys of user and event). */
 const NO_SUBSCRIBERS_MAX = 10_000;
 
@@ -37,8 +38,7 @@ export class WebhookPublisher {
    * after failures), which a negative answer does not mind.
    */
   readonly #noSubscribers = new LRUCache<string, true>({
-    maxSize: NO_SUBSCRIBERS_MAX,
-    sizeCalculation: () => 1, // a bound without `max`, which would reserve every slot up front
+    ...entriesBound(NO_SUBSCRIBERS_MAX),
     ttl: NO_SUBSCRIBERS_TTL_MS,
   });
   /** Bumped by every webhook created: a read that began before one must not be remembered. */
