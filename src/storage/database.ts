@@ -11,6 +11,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import { PostgresPipelinedDriver } from './postgres-driver.ts';
 import { keepingStatements } from './statement-cache.ts';
 import { isMemoryPath, openSqliteConnection, sqlitePath } from './sqlite-connection.ts';
 
@@ -79,6 +80,19 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+class PipelinedPostgresDialect extends PostgresDialect {
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    super({ pool });
+    this.#pool = pool;
+  }
+
+  override createDriver(): Driver {
+    return new PostgresPipelinedDriver(this.#pool);
+  }
+}
+
 function openPostgres(url: string, onConnectionError: (error: Error) => void): DatabaseHandle {
   // Every wait is bounded: a server that stops answering fails requests within seconds (503)
   // instead of holding them, and the pool reconnects by itself when the server is back.
@@ -89,6 +103,8 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void): D
     query_timeout: 30_000,
     statement_timeout: 25_000,
     idle_in_transaction_session_timeout: 30_000,
+    // A transaction's BEGIN goes out with its first statement (postgres-driver.ts).
+    pipeline: true,
   });
   // An idle pooled connection can die (server restart, failover); without a listener that error
   // would crash the process. The pool replaces the connection on next use.
@@ -98,6 +114,6 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void): D
   // process dies of an unhandled 'error' event. The query itself fails (a 503), and the pool
   // discards the client when it is released.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

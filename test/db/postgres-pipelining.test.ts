@@ -1,0 +1,169 @@
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+
+/** One message the client sent, and how many answers ("ready for query") it had read by then. */
+interface Sent {
+  type: string;
+  text: string;
+  answersBefore: number;
+}
+
+/**
+ * A loopback proxy in front of PostgreSQL that reads the wire protocol both ways: which message
+ * the client sent when. Two messages sent with the same number of answers read went out in one
+ * round trip.
+ */
+function protocolRecorder(target: URL) {
+  const sent: Sent[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let answers = 0;
+    let fromClient = Buffer.alloc(0);
+    let fromServer = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      fromClient = Buffer.concat([fromClient, chunk]);
+      if (!started) {
+        // The startup message has a length but no type byte.
+        if (fromClient.length < 4) return;
+        const length = fromClient.readInt32BE(0);
+        if (fromClient.length < length) return;
+        fromClient = fromClient.subarray(length);
+        started = true;
+      }
+      while (fromClient.length >= 5 && fromClient.length >= 1 + fromClient.readInt32BE(1)) {
+        const end = 1 + fromClient.readInt32BE(1);
+        const type = String.fromCharCode(fromClient[0]!);
+        // Q (a simple query) and P (parse) carry the statement's text.
+        const body = fromClient.subarray(5, end);
+        const text = type === 'Q' ? body.toString('utf8', 0, body.indexOf(0)) : type === 'P' ? parsedText(body) : '';
+        sent.push({ type, text, answersBefore: answers });
+        fromClient = fromClient.subarray(end);
+      }
+    });
+    upstream.on('data', (chunk) => {
+      fromServer = Buffer.concat([fromServer, chunk]);
+      while (fromServer.length >= 5 && fromServer.length >= 1 + fromServer.readInt32BE(1)) {
+        if (fromServer[0] === 'Z'.charCodeAt(0)) answers += 1;
+        fromServer = fromServer.subarray(1 + fromServer.readInt32BE(1));
+      }
+      client.write(chunk);
+    });
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  return {
+    sent,
+    async listen(): Promise<number> {
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      return (server.address() as AddressInfo).port;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+/** A Parse message: the statement's name, then its text, each NUL-terminated. */
+function parsedText(body: Buffer): string {
+  const nameEnd = body.indexOf(0);
+  return body.toString('utf8', nameEnd + 1, body.indexOf(0, nameEnd + 1));
+}
+
+describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let handle: DatabaseHandle;
+  let recorder: ReturnType<typeof protocolRecorder>;
+
+  beforeAll(async () => {
+    database = await freshDatabaseUrl('postgres');
+    recorder = protocolRecorder(new URL(database.url));
+    const url = new URL(database.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(await recorder.listen());
+    handle = openDatabase(url.toString());
+    await sql`create table notes (id serial primary key, body text not null unique)`.execute(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    recorder?.close();
+    await database?.drop();
+  });
+
+  /** What the client sent while `work` ran. */
+  async function sentDuring(work: () => Promise<unknown>): Promise<Sent[]> {
+    const from = recorder.sent.length;
+    await work().catch(() => {});
+    return recorder.sent.slice(from);
+  }
+
+  const statements = (messages: Sent[]) => messages.filter((m) => m.type === 'Q' || m.type === 'P');
+
+  it('sends BEGIN with the first statement, in one round trip, and COMMIT after it', async () => {
+    const messages = await sentDuring(() =>
+      handle.db.transaction().execute((trx) =>
+        trx
+          .insertInto('notes' as never)
+          .values({ body: 'one' } as never)
+          .execute(),
+      ),
+    );
+    const [begin, insert, commit] = statements(messages);
+    expect([begin?.text, insert?.text.slice(0, 19), commit?.text]).toEqual(['begin', 'insert into "notes"', 'commit']);
+    expect(insert!.answersBefore).toBe(begin!.answersBefore);
+    expect(commit!.answersBefore).toBe(begin!.answersBefore + 2);
+    const rows = await sql<{ body: string }>`select body from notes`.execute(handle.db);
+    expect(rows.rows).toEqual([{ body: 'one' }]);
+  });
+
+  it('sends nothing for a transaction that runs no statement', async () => {
+    const messages = await sentDuring(() => handle.db.transaction().execute(async () => 'nothing'));
+    expect(messages).toEqual([]);
+  });
+
+  it('rolls back what a failed unit wrote, and the connection goes on working', async () => {
+    const messages = await sentDuring(() =>
+      handle.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('notes' as never)
+          .values({ body: 'two' } as never)
+          .execute();
+        await trx
+          .insertInto('notes' as never)
+          .values({ body: 'one' } as never)
+          .execute(); // taken: fails
+      }),
+    );
+    expect(statements(messages).map((m) => m.text.split(' ')[0])).toEqual(['begin', 'insert', 'insert', 'rollback']);
+    const rows = await sql<{ body: string }>`select body from notes order by id`.execute(handle.db);
+    expect(rows.rows).toEqual([{ body: 'one' }]);
+  });
+
+  it('fails the unit when its first statement fails, and sends the ROLLBACK', async () => {
+    const failed = handle.db.transaction().execute((trx) =>
+      trx
+        .insertInto('notes' as never)
+        .values({ body: 'one' } as never)
+        .execute(),
+    );
+    await expect(failed).rejects.toThrow(/duplicate key/);
+    const after = await handle.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('notes' as never)
+        .values({ body: 'three' } as never)
+        .execute();
+      return sql<{ n: number }>`select count(*)::int as n from notes`.execute(trx);
+    });
+    expect(after.rows).toEqual([{ n: 2 }]);
+  });
+});
