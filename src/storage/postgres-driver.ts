@@ -125,7 +125,6 @@ class PipelinedConnection implements DatabaseConnection {
     await this.#client.query(statement);
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported on PostgreSQL here.');
   }
