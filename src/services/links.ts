@@ -131,6 +131,7 @@ export async function updateUserLink(
 
 export async function deleteUserLink(work: Work, principal: Principal, id: number): Promise<void> {
   const link = await getLinkOrThrow(work.stores, principal, id);
+  await work.stores.stats.forgetLinkClicks(link.id);
   await work.stores.links.delete(link.id);
   work.emit({ kind: 'deleted', link });
 }

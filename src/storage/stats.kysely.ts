@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RollupDimension } from './click-tally.ts';
+import { isPostgres } from './engine.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
 // Every query here reads rollups kept by the batch writer, never the raw clicks.
@@ -191,6 +193,28 @@ export async function accountClicksSince(db: Kysely<Database>, userId: number, f
   return Number(row?.clicks ?? 0);
 }
 
+/**
+ * Takes a link's clicks out of its owner's daily totals, in the transaction that deletes the link
+ * (its own rollups go with it by cascade): the account's statistics are those of its links. On
+ * PostgreSQL the link's row is locked first, so a click batch committing meanwhile is either
+ * counted here (the lock waits for it) or finds the link gone (it waits for the lock).
+ */
+export async function forgetLinkClicks(trx: Kysely<Database>, linkId: number): Promise<void> {
+  requireTransaction(trx, 'forgetLinkClicks');
+  if (isPostgres(trx)) await sql`select id from links where id = ${linkId} for update`.execute(trx);
+  await sql`
+    update user_daily_stats
+    set clicks = user_daily_stats.clicks - gone.clicks,
+      unique_clicks = user_daily_stats.unique_clicks - gone.unique_clicks
+    from (
+      select links.user_id, link_daily_stats.day, link_daily_stats.clicks, link_daily_stats.unique_clicks
+      from link_daily_stats join links on links.id = link_daily_stats.link_id
+      where link_daily_stats.link_id = ${linkId}
+    ) as gone
+    where user_daily_stats.user_id = gone.user_id and user_daily_stats.day = gone.day
+  `.execute(trx);
+}
+
 export const statsStore = {
   clicksSince,
   uniqueClicks,
@@ -202,4 +226,5 @@ export const statsStore = {
   accountDaily,
   topLinks,
   accountClicksSince,
+  forgetLinkClicks,
 };

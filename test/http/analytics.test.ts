@@ -197,6 +197,28 @@ describe('GET /stats (the account)', () => {
     expect(ranged.trend).toEqual([{ date: dayOf(40), clicks: 1, unique_clicks: 0 }]);
   });
 
+  it('leaves a deleted link out: its clicks go from the totals, the month and the trend', async () => {
+    const user = await t.user('business');
+    const kept = await linkOf(user, 'https://example.com/kept');
+    const gone = await linkOf(user, 'https://example.com/gone');
+    await write([
+      clickEvent(kept.id, { at: at(0), visitor: 'v1' }),
+      clickEvent(gone.id, { at: at(0), visitor: 'v1' }),
+      clickEvent(gone.id, { at: at(0), visitor: 'v2' }),
+      clickEvent(gone.id, { at: at(1), visitor: 'v1' }),
+    ]);
+    const before = (await user.api('GET', '/stats')).json();
+    expect(before).toMatchObject({ total_clicks: 4, unique_clicks: 4 });
+    expect((await user.api('DELETE', `/links/${gone.id}`)).statusCode).toBe(204);
+    const after = (await user.api('GET', '/stats')).json();
+    expect(after).toMatchObject({ total_clicks: 1, unique_clicks: 1 });
+    const goneThisMonth = dayOf(1).slice(0, 7) === dayOf(0).slice(0, 7) ? 3 : 2;
+    expect(after.clicks_this_month).toBe(before.clicks_this_month - goneThisMonth);
+    expect(after.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 1, unique_clicks: 1 });
+    expect(after.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 0, unique_clicks: 0 });
+    expect(after.top_links).toEqual([{ id: kept.id, short_code: kept.short_code, clicks: 1 }]);
+  });
+
   it('is Business only', async () => {
     const pro = await t.user('pro');
     expect((await pro.api('GET', '/stats')).statusCode).toBe(403);
