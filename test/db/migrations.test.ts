@@ -1,7 +1,10 @@
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/storage/database.ts';
+import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { migrations } from '../../src/storage/migrations/index.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
 describe.each(engines)('migrations on %s', (engine) => {
@@ -10,6 +13,42 @@ describe.each(engines)('migrations on %s', (engine) => {
     const handle = openDatabase(fresh.url);
     try {
       expect(await migrateToLatest(handle.db)).toEqual(Object.keys(migrations).sort());
+    } finally {
+      await handle.close();
+      await fresh.drop();
+    }
+  });
+
+  it("recomputes the accounts' daily totals from their links' rollups (012)", async () => {
+    const fresh = await freshDatabaseUrl(engine);
+    const handle = openDatabase(fresh.url);
+    const db = handle.db;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('011-link-search-queue')).error).toBeUndefined();
+      // 012 changes no table, so today's stores write the schema as 011 left it.
+      const user = await insertUser(db, { email: 'a@example.com', plan: 'business' });
+      const link = await insertLink(db, {
+        userId: user.id,
+        shortCode: 'kept',
+        redirectUrl: 'https://example.com/',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      });
+      await sql`insert into link_daily_stats (link_id, day, clicks, unique_clicks)
+        values (${link.id}, '2026-11-01', 5, 3), (${link.id}, '2026-11-02', 2, 2)`.execute(db);
+      // A deleted link's 10 clicks and 4 visitors were left in the account's first day.
+      await sql`insert into user_daily_stats (user_id, day, clicks, unique_clicks)
+        values (${user.id}, '2026-11-01', 15, 7), (${user.id}, '2026-11-02', 2, 2)`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(['012-account-totals']);
+      const { rows } = await sql<{ day: string; clicks: number; unique_clicks: number }>`
+        select day, clicks, unique_clicks from user_daily_stats where user_id = ${user.id} order by day`.execute(db);
+      expect(rows.map((row) => [row.day, Number(row.clicks), Number(row.unique_clicks)])).toEqual([
+        ['2026-11-01', 5, 3],
+        ['2026-11-02', 2, 2],
+      ]);
     } finally {
       await handle.close();
       await fresh.drop();

@@ -10,6 +10,7 @@ import * as linkHealth from './008-link-health.ts';
 import * as analytics from './009-analytics.ts';
 import * as linkSearch from './010-link-search.ts';
 import * as linkSearchQueue from './011-link-search-queue.ts';
+import * as accountTotals from './012-account-totals.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009-analytics': analytics,
   '010-link-search': linkSearch,
   '011-link-search-queue': linkSearchQueue,
+  '012-account-totals': accountTotals,
 };
