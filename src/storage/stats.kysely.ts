@@ -157,13 +157,76 @@ export async function accountDaily(
   return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique_clicks) }]));
 }
 
-/** The account's links with the most clicks over the range (ties: the newer link first). */
+/** Links whose range is summed before the rest are considered (see topLinks). */
+const TOP_LINK_CANDIDATES = 50;
+
+interface TopLink {
+  id: number;
+  shortCode: string;
+  clicks: number;
+}
+
+/** The order of the answer: more clicks first, then the newer link. */
+const ranksBefore = (a: { clicks: number; id: number }, b: { clicks: number; id: number }) =>
+  a.clicks > b.clicks || (a.clicks === b.clicks && a.id > b.id);
+
+/**
+ * The account's links with the most clicks over the range (ties: the newer link first).
+ *
+ * A link's clicks in any range are at most its `click_count` (the writer adds both in one
+ * transaction, and only adds). So the range is first summed for the links with the highest
+ * click_count only, and that answer stands when the last of its top links ranks before the next
+ * link's click_count: no link not summed can reach it. One statement, so on PostgreSQL the
+ * counts and the sums are of one moment. When it cannot stand (links popular before the range
+ * and quiet in it), every link's range is summed. Over 1,000 links and 90 days that is 90,000
+ * rollup rows against the first pass's 4,500.
+ */
 export async function topLinks(
   db: Kysely<Database>,
   userId: number,
   range: DayRange,
   limit: number,
-): Promise<Array<{ id: number; shortCode: string; clicks: number }>> {
+): Promise<TopLink[]> {
+  const candidates = await db
+    .selectFrom('links')
+    .select((eb) => [
+      'links.id as id',
+      'links.short_code as shortCode',
+      'links.click_count as clickCount',
+      eb
+        .selectFrom('link_daily_stats')
+        .select((inner) => inner.fn.sum<number>('link_daily_stats.clicks').as('clicks'))
+        .whereRef('link_daily_stats.link_id', '=', 'links.id')
+        .where('link_daily_stats.day', '>=', range.from)
+        .where('link_daily_stats.day', '<=', range.to)
+        .as('clicks'),
+    ])
+    .where('links.user_id', '=', userId)
+    .orderBy('links.click_count', 'desc')
+    .orderBy('links.id', 'desc')
+    .limit(Math.max(TOP_LINK_CANDIDATES, limit) + 1)
+    .execute();
+  const summed = candidates.slice(0, Math.max(TOP_LINK_CANDIDATES, limit));
+  const top = summed
+    .filter((row) => row.clicks !== null)
+    .map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }))
+    .sort((a, b) => (ranksBefore(a, b) ? -1 : 1))
+    .slice(0, limit);
+  const next = candidates[summed.length];
+  const last = top[limit - 1];
+  // No link left with a click at all, or none that could rank before the last of the answer.
+  const bound = next === undefined ? 0 : Number(next.clickCount);
+  const stands = bound === 0 || (last !== undefined && ranksBefore(last, { clicks: bound, id: next!.id }));
+  return stands ? top : topLinksOfEveryLink(db, userId, range, limit);
+}
+
+/** topLinks the long way: every link's range summed. */
+export async function topLinksOfEveryLink(
+  db: Kysely<Database>,
+  userId: number,
+  range: DayRange,
+  limit: number,
+): Promise<TopLink[]> {
   const rows = await db
     .selectFrom('link_daily_stats')
     .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
