@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
 import { compileConditions, validateConditions, type Visitor } from './targeting.ts';
 
@@ -36,6 +36,35 @@ describe('validateConditions', () => {
       ['samsung'],
       ['fr'],
     ]);
+  });
+
+  it('reads the ICU display names only when a country or language is first checked', async () => {
+    const Real = Intl.DisplayNames;
+    let made = 0;
+    const intl = Intl as { DisplayNames: typeof Real };
+    intl.DisplayNames = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made += 1;
+      }
+    };
+    try {
+      vi.resetModules();
+      const fresh = await import('./targeting.ts');
+      fresh.validateConditions([
+        { type: 'device', operator: 'in', values: ['mobile'], redirect_url: 'https://a.example' },
+      ]);
+      expect(made).toBe(0);
+      fresh.validateConditions([
+        { type: 'country', operator: 'in', values: ['FR'], redirect_url: 'https://a.example' },
+      ]);
+      fresh.validateConditions([
+        { type: 'language', operator: 'in', values: ['de'], redirect_url: 'https://a.example' },
+      ]);
+      expect(made).toBe(2);
+    } finally {
+      intl.DisplayNames = Real;
+    }
   });
 
   it('names every invalid field by its dot path', () => {

@@ -34,19 +34,28 @@ export const VOCABULARIES = {
 } as const;
 
 // Intl knows every assigned ISO 3166 region and ISO 639 language and echoes unknown codes back,
-// which tells real codes ("US", "fr") from merely well-formed ones ("ZZ", "qq").
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+// which tells real codes ("US", "fr") from merely well-formed ones ("ZZ", "qq"). Made on first
+// use: the first locale data asked of ICU reads about 5 MB of it into memory, which a process
+// that never validates a condition need not hold.
+let names: { region: Intl.DisplayNames; language: Intl.DisplayNames } | undefined;
+
+function displayNames() {
+  names ??= {
+    region: new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }),
+    language: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }),
+  };
+  return names;
+}
 
 function isCountry(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code)) return false;
-  const name = regionNames.of(code);
+  const name = displayNames().region.of(code);
   // CLDR names ZZ "Unknown Region"; XX is what Hoplink records for an unknown country.
   return name !== code && name !== 'Unknown Region';
 }
 
 function isLanguage(code: string): boolean {
-  return /^[a-z]{2}$/.test(code) && languageNames.of(code) !== code;
+  return /^[a-z]{2}$/.test(code) && displayNames().language.of(code) !== code;
 }
 
 function normalizeValue(type: ConditionType, value: string): string {

@@ -173,8 +173,8 @@ const ranksBefore = (a: { clicks: number; id: number }, b: { clicks: number; id:
 /**
  * The account's links with the most clicks over the range (ties: the newer link first).
  *
- * A link's clicks in any range are at most its `click_count` (the writer adds both in one
- * transaction, and only adds). So the range is first summed for the links with the highest
+ * A link's clicks in any range are at most its `click_count` (the writers add to both in one
+ * transaction, and only add). So the range is first summed for the links with the highest
  * click_count only, and that answer stands when the last of its top links ranks before the next
  * link's click_count: no link not summed can reach it. One statement, so on PostgreSQL the
  * counts and the sums are of one moment. When it cannot stand (links popular before the range
@@ -187,6 +187,7 @@ export async function topLinks(
   range: DayRange,
   limit: number,
 ): Promise<TopLink[]> {
+  const first = Math.max(TOP_LINK_CANDIDATES, limit);
   const candidates = await db
     .selectFrom('links')
     .select((eb) => [
@@ -204,9 +205,9 @@ export async function topLinks(
     .where('links.user_id', '=', userId)
     .orderBy('links.click_count', 'desc')
     .orderBy('links.id', 'desc')
-    .limit(Math.max(TOP_LINK_CANDIDATES, limit) + 1)
+    .limit(first + 1)
     .execute();
-  const summed = candidates.slice(0, Math.max(TOP_LINK_CANDIDATES, limit));
+  const summed = candidates.slice(0, first);
   const top = summed
     .filter((row) => row.clicks !== null)
     .map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }))
