@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNCHECKED_HEALTH, type LinkHealth } from '../../src/core/link-health.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { claimLink, dueLinkIds, recordHealth } from '../../src/storage/link-health.kysely.ts';
 import { findLink, insertLink, listLinks } from '../../src/storage/links.kysely.ts';
-import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
-import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { engines, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('the link health store on %s', (engine) => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const fresh = await freshDatabaseUrl(engine);
-    drop = fresh.drop;
-    handle = openDatabase(fresh.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await drop();
-  });
+  const handle = useMigratedDatabase(engine);
 
   const broken: LinkHealth = {
     status: 'broken',

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { deleteCategory, insertCategory, listCategories } from '../../src/storage/categories.kysely.ts';
 import { findLink, insertLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
@@ -7,21 +6,10 @@ import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '..
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
 import { deleteUserSessions, findSession, insertSession } from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
-import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { engines, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('stores on %s', (engine) => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const fresh = await freshDatabaseUrl(engine);
-    drop = fresh.drop;
-    handle = openDatabase(fresh.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await drop();
-  });
+  const handle = useMigratedDatabase(engine);
 
   const newLink = (userId: number, shortCode: string, extra: Partial<Parameters<typeof insertLink>[1]> = {}) =>
     insertLink(handle.db, {

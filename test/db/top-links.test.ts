@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
 import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
-import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { topLinks, topLinksOfEveryLink, type DayRange } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
-import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { engines, useMigratedDatabase } from '../helpers/database.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, 26) - n * 86_400_000).toISOString().slice(0, 10);
 const at = (n: number) => `${day(n)}T12:00:00.000Z`;
@@ -22,20 +20,8 @@ function seeded(seed: number) {
 }
 
 describe.each(engines)('top links on %s', (engine) => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
+  const handle = useMigratedDatabase(engine);
   let accounts = 0;
-
-  beforeAll(async () => {
-    const fresh = await freshDatabaseUrl(engine);
-    drop = fresh.drop;
-    handle = openDatabase(fresh.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await drop();
-  });
 
   /** An account whose links got `clicks(i)` clicks, written as the click writer writes them. */
   async function account(links: number, clicks: (i: number) => Array<{ daysAgo: number; count: number }>) {

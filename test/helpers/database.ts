@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import type { Database } from '../../src/storage/schema.ts';
 
 /** PostgreSQL runs when TEST_DATABASE_URL is set (CI sets it); SQLite always. */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -29,4 +34,29 @@ async function adminQuery(statement: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A fresh, migrated database of `engine` for the calling suite: opened before its tests, closed
+ * and dropped after them. Read `db` inside tests (it exists once the suite has started).
+ */
+export function useMigratedDatabase(engine: 'sqlite' | 'postgres'): { readonly db: Kysely<Database> } {
+  let handle: DatabaseHandle | undefined;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const fresh = await freshDatabaseUrl(engine);
+    drop = fresh.drop;
+    handle = openDatabase(fresh.url);
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await drop();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('the database opens when the suite starts');
+      return handle.db;
+    },
+  };
 }
