@@ -149,7 +149,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () =>
     expect(rows.rows).toEqual([{ body: 'one' }]);
   });
 
-  it('fails the unit when its first statement fails, and sends the ROLLBACK', async () => {
+  it('fails the unit when its first statement fails, and the next unit commits', async () => {
     const failed = handle.db.transaction().execute((trx) =>
       trx
         .insertInto('notes' as never)
