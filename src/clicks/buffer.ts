@@ -1,5 +1,14 @@
-export interface ClickBufferOptions<T> {
-  write: (events: T[]) => Promise<void>;
+/** Collects up to a batch's worth of events; `finish` gives the batch to write. */
+export interface BatchBuilder<T, B> {
+  add(event: T): void;
+  readonly count: number;
+  finish(): B;
+}
+
+export interface ClickBufferOptions<T, B> {
+  /** A builder for a batch of at most `capacity` events (the visits packed as they come, say). */
+  startBatch: (capacity: number) => BatchBuilder<T, B>;
+  write: (batch: B) => Promise<void>;
   flushIntervalMs?: number;
   maxBatch?: number;
   maxBuffered?: number;
@@ -22,22 +31,29 @@ export interface ClickBufferStats {
 /**
  * The in-process click pipeline: the redirect appends and returns at once; a writer drains the
  * buffer in batches (every 250 ms, or as soon as 1,000 are waiting), one batch at a time.
- * A failed write keeps its events for the next try. Past `maxBuffered` (the database has been
- * unreachable for a while) new clicks are dropped and counted rather than growing memory until
- * the process dies: dropping the newest keeps the older, already-waiting clicks in time order.
+ * Events go into their batch as they are recorded (startBatch), so what waits is the batch, not
+ * each event. A failed write keeps its batch for the next try. Past `maxBuffered` (the database
+ * has been unreachable for a while) new clicks are dropped and counted rather than growing
+ * memory until the process dies: dropping the newest keeps the older, already-waiting clicks in
+ * time order.
  */
-export class ClickBuffer<T> {
-  readonly #write: (events: T[]) => Promise<void>;
+export class ClickBuffer<T, B> {
+  readonly #startBatch: (capacity: number) => BatchBuilder<T, B>;
+  readonly #write: (batch: B) => Promise<void>;
   readonly #maxBatch: number;
   readonly #maxBuffered: number;
   readonly #onError: (error: unknown, batch: FailedBatch) => void;
   readonly #timer: NodeJS.Timeout;
-  #events: T[] = [];
+  /** Full batches, oldest first (a failed one goes back to the front). */
+  readonly #ready: Array<{ batch: B; count: number }> = [];
+  #filling: BatchBuilder<T, B> | undefined;
+  #buffered = 0;
   #flushing: Promise<void> | undefined;
   #soon = false;
   #stats = { written: 0, dropped: 0, failedWrites: 0 };
 
-  constructor(options: ClickBufferOptions<T>) {
+  constructor(options: ClickBufferOptions<T, B>) {
+    this.#startBatch = options.startBatch;
     this.#write = options.write;
     this.#maxBatch = options.maxBatch ?? 1000;
     this.#maxBuffered = options.maxBuffered ?? 100_000;
@@ -47,12 +63,17 @@ export class ClickBuffer<T> {
   }
 
   record(event: T): void {
-    if (this.#events.length >= this.#maxBuffered) {
+    if (this.#buffered >= this.#maxBuffered) {
       this.#stats.dropped += 1;
       return;
     }
-    this.#events.push(event);
-    if (this.#events.length >= this.#maxBatch && !this.#soon) {
+    const filling = (this.#filling ??= this.#startBatch(this.#maxBatch));
+    filling.add(event);
+    this.#buffered += 1;
+    if (filling.count < this.#maxBatch) return;
+    this.#ready.push({ batch: filling.finish(), count: filling.count });
+    this.#filling = undefined;
+    if (!this.#soon) {
       this.#soon = true;
       setImmediate(() => {
         this.#soon = false;
@@ -62,21 +83,35 @@ export class ClickBuffer<T> {
   }
 
   stats(): ClickBufferStats {
-    return { buffered: this.#events.length, ...this.#stats };
+    return { buffered: this.#buffered, ...this.#stats };
+  }
+
+  /** The oldest full batch, else the one being filled; undefined when nothing waits. */
+  #nextBatch(): { batch: B; count: number } | undefined {
+    const ready = this.#ready.shift();
+    if (ready) return ready;
+    const filling = this.#filling;
+    if (!filling || filling.count === 0) return undefined;
+    this.#filling = undefined;
+    return { batch: filling.finish(), count: filling.count };
   }
 
   /** Writes one batch unless a write is already running; never throws. */
   #drainOnce(): Promise<void> {
-    if (this.#flushing || this.#events.length === 0) return this.#flushing ?? Promise.resolve();
-    const batch = this.#events.splice(0, this.#maxBatch);
-    this.#flushing = this.#write(batch)
+    if (this.#flushing) return this.#flushing;
+    const next = this.#nextBatch();
+    if (!next) return Promise.resolve();
+    this.#flushing = this.#write(next.batch)
       .then(() => {
-        this.#stats.written += batch.length;
+        this.#buffered -= next.count;
+        this.#stats.written += next.count;
+        // More may have filled up meanwhile: a busy service does not wait for the interval.
+        if (this.#ready.length > 0) setImmediate(() => void this.#drainOnce());
       })
       .catch((error: unknown) => {
         this.#stats.failedWrites += 1;
-        this.#events.unshift(...batch);
-        this.#onError(error, { visits: batch.length, keptForRetry: this.#events.length });
+        this.#ready.unshift(next);
+        this.#onError(error, { visits: next.count, keptForRetry: this.#buffered });
       })
       .finally(() => {
         this.#flushing = undefined;
@@ -87,11 +122,11 @@ export class ClickBuffer<T> {
   /** Writes everything recorded so far; rejects if the store keeps failing. */
   async flush(): Promise<void> {
     let failuresInARow = 0;
-    while (this.#flushing || this.#events.length > 0) {
+    while (this.#flushing || this.#buffered > 0) {
       const before = this.#stats.failedWrites;
       await (this.#flushing ?? this.#drainOnce());
       failuresInARow = this.#stats.failedWrites > before ? failuresInARow + 1 : 0;
-      if (failuresInARow >= 3) throw new Error(`could not write ${this.#events.length} buffered clicks`);
+      if (failuresInARow >= 3) throw new Error(`could not write ${this.#buffered} buffered clicks`);
     }
   }
 

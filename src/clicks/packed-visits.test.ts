@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEnricher } from './enrich.ts';
 import { type VisitFacts } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
-import { enrichPackedVisits, packVisits, transferList, type PackedVisits } from './packed-visits.ts';
+import { enrichPackedVisits, linkIdsOf, packVisits, VisitPacker, type PackedVisits } from './packed-visits.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
@@ -47,17 +47,36 @@ describe('packed visits', () => {
     expect(packed.referers).toEqual(['https://news.example/item', 'android-app://com.slack', 'https://NEWS.example/']);
   });
 
-  it('move their columns to the other side of a message port, and arrive whole', async () => {
+  it('cross a message port copied, so the sender keeps its batch to try again', async () => {
     const packed = packVisits(visits);
     const { port1, port2 } = new MessageChannel();
     const received = new Promise<PackedVisits>((resolve) => port2.once('message', resolve));
-    port1.postMessage(packed, transferList(packed));
+    port1.postMessage(packed);
     const arrived = await received;
     port1.close();
-    // Moved, not copied: the sender's columns are detached.
-    expect(packed.linkIds.length).toBe(0);
-    expect(packed.at.length).toBe(0);
     expect(enrichPackedVisits(arrived, geo)).toEqual(visits.map(createEnricher(geo)));
+    expect(enrichPackedVisits(packed, geo)).toEqual(visits.map(createEnricher(geo)));
+  });
+
+  it('are packed one visit at a time, a batch of fewer than its capacity holding just those', () => {
+    const packer = new VisitPacker(100);
+    for (const visit of visits.slice(0, 5)) packer.add(visit);
+    expect(packer.count).toBe(5);
+    const packed = packer.finish();
+    expect(packed.count).toBe(5);
+    expect(packed.linkIds).toHaveLength(5);
+    expect(packed.userAgent).toHaveLength(5);
+    expect(enrichPackedVisits(packed, geo)).toEqual(visits.slice(0, 5).map(createEnricher(geo)));
+  });
+
+  it('take no more visits than their capacity', () => {
+    const packer = new VisitPacker(1);
+    packer.add(visits[0]!);
+    expect(() => packer.add(visits[1]!)).toThrow(RangeError);
+  });
+
+  it('name each link they have visits of once', () => {
+    expect([...linkIdsOf(packVisits(visits))]).toEqual([7, 9, 2 ** 40, 11]);
   });
 
   it('enrich an empty batch to no clicks', () => {

@@ -12,10 +12,10 @@ const NONE = -1;
 
 /**
  * A batch of visits in columns, each distinct address, user agent and referrer stored once: the
- * form in which the redirect thread hands a batch to the writer thread. postMessage copied
- * every visit object key by key, about a microsecond per visit on the redirect thread; typed
- * arrays are moved instead, and only the few distinct strings of a batch are copied. The writer
- * then looks up each distinct address and user agent once per batch, not once per visit.
+ * form in which visits wait in the buffer and cross to the writer thread. postMessage copied
+ * every visit object key by key, about a microsecond per visit on the redirect thread; a few
+ * typed arrays and the batch's distinct strings copy in one go. The writer then looks up each
+ * distinct address and user agent once per batch, not once per visit.
  */
 export interface PackedVisits {
   count: number;
@@ -61,70 +61,107 @@ class StringTable {
   }
 }
 
-export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
-  const count = visits.length;
-  const packed = {
-    count,
-    linkIds: new Float64Array(count),
-    at: new Float64Array(count),
-    optionIndex: new Int32Array(count),
-    variantIndex: new Int32Array(count),
-    ip: new Int32Array(count),
-    userAgent: new Int32Array(count),
-    referer: new Int32Array(count),
-    country: new Int32Array(count),
-    storefront: new Int32Array(count),
-    acceptLanguage: new Int32Array(count),
-    query: new Int32Array(count),
-  };
-  const ips = new StringTable();
-  const userAgents = new StringTable();
-  const referers = new StringTable();
-  const countries = new StringTable();
-  const storefronts = new StringTable();
-  const acceptLanguages = new StringTable();
-  const queries = new StringTable();
-  for (let i = 0; i < count; i++) {
-    const visit = visits[i]!;
-    packed.linkIds[i] = visit.linkId;
-    packed.at[i] = visit.at;
-    packed.optionIndex[i] = visit.optionIndex ?? NONE;
-    packed.variantIndex[i] = visit.variantIndex ?? NONE;
-    packed.ip[i] = ips.indexOf(visit.ip);
-    packed.userAgent[i] = userAgents.indexOf(visit.userAgent);
-    packed.referer[i] = referers.indexOf(visit.referer);
-    packed.country[i] = countries.indexOf(visit.country);
-    packed.storefront[i] = storefronts.indexOf(visit.storefront ?? undefined);
-    packed.acceptLanguage[i] = acceptLanguages.indexOf(visit.acceptLanguage);
-    packed.query[i] = queries.indexOf(visit.query);
+/**
+ * Packs visits into a batch as they arrive, so the batch waiting for the writer holds numbers and
+ * each distinct string once, not an object per visit: a visit kept until its batch is written
+ * lived through a young-generation collection or two and was copied into the old generation,
+ * which then needed a full collection about once a second under load. Holds `capacity` visits.
+ */
+export class VisitPacker {
+  readonly capacity: number;
+  #count = 0;
+  readonly #linkIds: Float64Array;
+  readonly #at: Float64Array;
+  readonly #optionIndex: Int32Array;
+  readonly #variantIndex: Int32Array;
+  readonly #ip: Int32Array;
+  readonly #userAgent: Int32Array;
+  readonly #referer: Int32Array;
+  readonly #country: Int32Array;
+  readonly #storefront: Int32Array;
+  readonly #acceptLanguage: Int32Array;
+  readonly #query: Int32Array;
+  readonly #ips = new StringTable();
+  readonly #userAgents = new StringTable();
+  readonly #referers = new StringTable();
+  readonly #countries = new StringTable();
+  readonly #storefronts = new StringTable();
+  readonly #acceptLanguages = new StringTable();
+  readonly #queries = new StringTable();
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.#linkIds = new Float64Array(capacity);
+    this.#at = new Float64Array(capacity);
+    this.#optionIndex = new Int32Array(capacity);
+    this.#variantIndex = new Int32Array(capacity);
+    this.#ip = new Int32Array(capacity);
+    this.#userAgent = new Int32Array(capacity);
+    this.#referer = new Int32Array(capacity);
+    this.#country = new Int32Array(capacity);
+    this.#storefront = new Int32Array(capacity);
+    this.#acceptLanguage = new Int32Array(capacity);
+    this.#query = new Int32Array(capacity);
   }
-  return {
-    ...packed,
-    ips: ips.values,
-    userAgents: userAgents.values,
-    referers: referers.values,
-    countries: countries.values,
-    storefronts: storefronts.values,
-    acceptLanguages: acceptLanguages.values,
-    queries: queries.values,
-  };
+
+  get count(): number {
+    return this.#count;
+  }
+
+  add(visit: VisitFacts): void {
+    if (this.#count === this.capacity) throw new RangeError(`a packed batch holds ${this.capacity} visits`);
+    const i = this.#count++;
+    this.#linkIds[i] = visit.linkId;
+    this.#at[i] = visit.at;
+    this.#optionIndex[i] = visit.optionIndex ?? NONE;
+    this.#variantIndex[i] = visit.variantIndex ?? NONE;
+    this.#ip[i] = this.#ips.indexOf(visit.ip);
+    this.#userAgent[i] = this.#userAgents.indexOf(visit.userAgent);
+    this.#referer[i] = this.#referers.indexOf(visit.referer);
+    this.#country[i] = this.#countries.indexOf(visit.country);
+    this.#storefront[i] = this.#storefronts.indexOf(visit.storefront ?? undefined);
+    this.#acceptLanguage[i] = this.#acceptLanguages.indexOf(visit.acceptLanguage);
+    this.#query[i] = this.#queries.indexOf(visit.query);
+  }
+
+  /** The visits added so far; add no more once called. */
+  finish(): PackedVisits {
+    const count = this.#count;
+    return {
+      count,
+      linkIds: this.#linkIds.subarray(0, count),
+      at: this.#at.subarray(0, count),
+      optionIndex: this.#optionIndex.subarray(0, count),
+      variantIndex: this.#variantIndex.subarray(0, count),
+      ip: this.#ip.subarray(0, count),
+      userAgent: this.#userAgent.subarray(0, count),
+      referer: this.#referer.subarray(0, count),
+      country: this.#country.subarray(0, count),
+      storefront: this.#storefront.subarray(0, count),
+      acceptLanguage: this.#acceptLanguage.subarray(0, count),
+      query: this.#query.subarray(0, count),
+      ips: this.#ips.values,
+      userAgents: this.#userAgents.values,
+      referers: this.#referers.values,
+      countries: this.#countries.values,
+      storefronts: this.#storefronts.values,
+      acceptLanguages: this.#acceptLanguages.values,
+      queries: this.#queries.values,
+    };
+  }
 }
 
-/** The buffers postMessage can move to the other thread instead of copying. */
-export function transferList(packed: PackedVisits): ArrayBuffer[] {
-  return [
-    packed.linkIds,
-    packed.at,
-    packed.optionIndex,
-    packed.variantIndex,
-    packed.ip,
-    packed.userAgent,
-    packed.referer,
-    packed.country,
-    packed.storefront,
-    packed.acceptLanguage,
-    packed.query,
-  ].map((column) => column.buffer as ArrayBuffer);
+export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
+  const packer = new VisitPacker(visits.length);
+  for (const visit of visits) packer.add(visit);
+  return packer.finish();
+}
+
+/** The links a batch has visits of, each once. */
+export function linkIdsOf(packed: PackedVisits): Set<number> {
+  const linkIds = new Set<number>();
+  for (let i = 0; i < packed.count; i++) linkIds.add(packed.linkIds[i]!);
+  return linkIds;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { isSqliteFile } from '../storage/database.ts';
 import { ClickBuffer, type ClickBufferStats, type FailedBatch } from './buffer.ts';
 import type { GeoLookup } from './geo.ts';
+import { linkIdsOf, VisitPacker, type PackedVisits } from './packed-visits.ts';
 import type { ClickSink } from './sink.ts';
 import { ThreadClickWriter } from './thread-writer.ts';
 import { ThreadedStreamConsumer } from './threaded-stream-consumer.ts';
@@ -54,14 +55,16 @@ export function createLocalClickPipeline(options: {
   const writeVisits = threaded
     ? threaded.write.bind(threaded)
     : createVisitWriter((events) => uow.transact(({ stores }) => stores.clicks.writeBatch(events)), options.geo);
-  const buffer = new ClickBuffer<VisitFacts>({
+  const buffer = new ClickBuffer<VisitFacts, PackedVisits>({
+    startBatch: (capacity) => new VisitPacker(capacity),
     // Either writer answers with no more counted clicks than link.clicked deliveries can carry.
     write: async (visits) => {
       const started = performance.now();
-      const room = after.clickRoom(new Set(visits.map((visit) => visit.linkId)));
+      const linkIds = linkIdsOf(visits);
+      const room = after.clickRoom(linkIds);
       after.clicksRecorded(await writeVisits(visits, room));
       options.onBatchWritten?.((performance.now() - started) / 1000);
-      options.onLinksClicked?.([...new Set(visits.map((visit) => visit.linkId))]);
+      options.onLinksClicked?.([...linkIds]);
     },
     onError: options.onError,
   });

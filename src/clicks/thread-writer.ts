@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
-import { packVisits, transferList, type PackedVisits } from './packed-visits.ts';
+import type { ClickEvent } from '../core/clicks.ts';
+import type { PackedVisits } from './packed-visits.ts';
 import { geoDatabase } from './geo.ts';
 import { clickThreadLimits } from './thread-limits.ts';
 
@@ -45,7 +45,11 @@ export class ThreadClickWriter {
     this.#worker ??= this.#start();
   }
 
-  write(visits: VisitFacts[], room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {
+  /**
+   * The batch is copied to the thread, not moved: the buffer keeps it to try again if the write
+   * fails (a copy of its columns is a few tens of kilobytes a thousand visits).
+   */
+  write(visits: PackedVisits, room?: ReadonlyMap<number, number>): Promise<ClickEvent[]> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     // Referenced while a batch is out, so a shutdown flush is not cut short by the process
@@ -53,8 +57,7 @@ export class ThreadClickWriter {
     worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const packed = packVisits(visits);
-      worker.postMessage({ kind: 'write', id, visits: packed, room } satisfies WriterRequest, transferList(packed));
+      worker.postMessage({ kind: 'write', id, visits, room } satisfies WriterRequest);
     });
   }
 

@@ -1,6 +1,6 @@
-import { countsAsClick, firstCountedPerLink, type ClickEvent, type VisitFacts } from '../core/clicks.ts';
-import { createEnricher } from './enrich.ts';
+import { countsAsClick, firstCountedPerLink, type ClickEvent } from '../core/clicks.ts';
 import type { GeoLookup } from './geo.ts';
+import { enrichPackedVisits, type PackedVisits } from './packed-visits.ts';
 
 /** Writes enriched clicks in one transaction: writeClickBatch, or the SQLite writer thread's own. */
 export type ClickBatchWriter = (events: readonly ClickEvent[]) => Promise<void> | void;
@@ -19,13 +19,12 @@ export async function writeClicks(
 }
 
 /**
- * Enriches a batch of visits on this thread and writes it (see writeClicks). The SQLite writer
- * thread receives its batches packed instead (packed-visits.ts).
+ * Enriches a batch of visits on this thread and writes it (see writeClicks), where the SQLite
+ * writer thread is not used (an in-memory database, PostgreSQL without Redis).
  */
 export function createVisitWriter(
   writeBatch: ClickBatchWriter,
   geo: GeoLookup,
-): (visits: VisitFacts[], room?: ReadonlyMap<number, number>) => Promise<ClickEvent[]> {
-  const enrich = createEnricher(geo);
-  return (visits, room) => writeClicks(visits.map(enrich), writeBatch, room);
+): (visits: PackedVisits, room?: ReadonlyMap<number, number>) => Promise<ClickEvent[]> {
+  return (visits, room) => writeClicks(enrichPackedVisits(visits, geo), writeBatch, room);
 }
