@@ -66,6 +66,10 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   const groups = new Map<string, { event: ClickEvent; day: string; clicks: number }>();
   const picks = new Map<string, { linkId: number; position: number; picks: number }>();
   const visitors = new Map<string, { linkId: number; day: string; visitor: string }>();
+  // A click like the one before it (a popular link's clicks come in runs) joins that click's
+  // group without building the key: comparing a dozen fields is cheaper than a 13-part string.
+  let lastEvent: ClickEvent | undefined;
+  let lastGroup: { event: ClickEvent; day: string; clicks: number } | undefined;
   for (const event of events) {
     if (event.bot) continue;
     if (event.optionIndex !== null) {
@@ -75,14 +79,22 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       else picks.set(key, { linkId: event.linkId, position: event.optionIndex, picks: 1 });
       continue;
     }
-    const day = event.at.slice(0, 10);
-    const visitorKey = `${event.linkId}\n${day}\n${event.visitor}`;
-    if (!visitors.has(visitorKey)) visitors.set(visitorKey, { linkId: event.linkId, day, visitor: event.visitor });
+    const sameDay = lastGroup !== undefined && event.at.startsWith(lastGroup.day);
+    if (sameDay && lastEvent && lastGroup && sameDimensions(lastEvent, event)) {
+      lastGroup.clicks += 1;
+      if (event.visitor !== lastEvent.visitor) addVisitor(visitors, event.linkId, lastGroup.day, event.visitor);
+      lastEvent = event;
+      continue;
+    }
+    const day = sameDay && lastGroup ? lastGroup.day : event.at.slice(0, 10);
+    addVisitor(visitors, event.linkId, day, event.visitor);
     // A template, not an array joined: this runs for every click of every batch.
     const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.referrerHost}\n${event.language}\n${event.utmSource}\n${event.utmMedium}\n${event.utmCampaign}\n${event.variantIndex}\n${event.storefront}`;
-    const group = groups.get(key);
+    let group = groups.get(key);
     if (group) group.clicks += 1;
-    else groups.set(key, { event, day, clicks: 1 });
+    else groups.set(key, (group = { event, day, clicks: 1 }));
+    lastEvent = event;
+    lastGroup = group;
   }
 
   const links = new Map<number, number>();
@@ -138,6 +150,34 @@ export function ownerDays(
     if (found) found.unique += v.count;
   }
   return [...days.values()];
+}
+
+/** Whether two clicks of one day fall in the same rollup group: same link and dimension values. */
+function sameDimensions(a: ClickEvent, b: ClickEvent): boolean {
+  return (
+    a.linkId === b.linkId &&
+    a.country === b.country &&
+    a.device === b.device &&
+    a.browser === b.browser &&
+    a.os === b.os &&
+    a.referrerHost === b.referrerHost &&
+    a.language === b.language &&
+    a.utmSource === b.utmSource &&
+    a.utmMedium === b.utmMedium &&
+    a.utmCampaign === b.utmCampaign &&
+    a.variantIndex === b.variantIndex &&
+    a.storefront === b.storefront
+  );
+}
+
+function addVisitor(
+  visitors: Map<string, { linkId: number; day: string; visitor: string }>,
+  linkId: number,
+  day: string,
+  visitor: string,
+): void {
+  const key = `${linkId}\n${day}\n${visitor}`;
+  if (!visitors.has(key)) visitors.set(key, { linkId, day, visitor });
 }
 
 function addTo<T extends { clicks: number }>(map: Map<string, T>, key: string, entry: T): void {
