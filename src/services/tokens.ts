@@ -57,7 +57,8 @@ export async function revokeUserToken(work: Work, userId: number, id: number): P
  */
 export class TokenAuthenticator {
   readonly #uow: UnitOfWork;
-  readonly #pending = new Map<number, string>();
+  /** Each token's last use, epoch milliseconds (formatted once a flush, not once a request). */
+  readonly #pending = new Map<number, number>();
   readonly #lastWritten = new Map<number, number>();
   readonly #timer: NodeJS.Timeout;
   #writing: Promise<void> = Promise.resolve();
@@ -87,7 +88,7 @@ export class TokenAuthenticator {
 
   #markUsed(tokenId: number): void {
     const now = Date.now();
-    this.#pending.set(tokenId, new Date(now).toISOString());
+    this.#pending.set(tokenId, now);
     const last = this.#lastWritten.get(tokenId) ?? 0;
     if (now - last >= 60_000) void this.flush().catch(() => {});
   }
@@ -96,7 +97,7 @@ export class TokenAuthenticator {
   async flush(): Promise<void> {
     await this.#writing;
     if (this.#pending.size === 0) return;
-    const batch = new Map(this.#pending);
+    const batch = new Map([...this.#pending].map(([id, usedAt]) => [id, new Date(usedAt).toISOString()]));
     this.#pending.clear();
     const now = Date.now();
     for (const id of batch.keys()) this.#lastWritten.set(id, now);
