@@ -41,7 +41,11 @@ export function clickRow(parts: ClickRowParts): ClickEvent {
   };
 }
 
-/** A country the redirect already looked up is used as it is: one GeoIP lookup per visit. */
+/**
+ * One visit enriched on its own: the definition the batch enrichment the writers use
+ * (enrichPackedVisits) is held to in tests. A country the redirect already looked up is used as
+ * it is: one GeoIP lookup per visit.
+ */
 export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEvent {
   return (facts) =>
     clickRow({

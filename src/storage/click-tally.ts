@@ -68,8 +68,8 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   const visitors = new Map<string, { linkId: number; day: string; visitor: string }>();
   // A click like the one before it (a popular link's clicks come in runs) joins that click's
   // group without building the key: comparing a dozen fields is cheaper than a 13-part string.
-  let lastEvent: ClickEvent | undefined;
   let lastGroup: { event: ClickEvent; day: string; clicks: number } | undefined;
+  let lastVisitor = '';
   for (const event of events) {
     if (event.bot) continue;
     if (event.optionIndex !== null) {
@@ -80,21 +80,21 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
       continue;
     }
     const sameDay = lastGroup !== undefined && event.at.startsWith(lastGroup.day);
-    if (sameDay && lastEvent && lastGroup && sameDimensions(lastEvent, event)) {
+    if (lastGroup && sameDay && sameDimensions(lastGroup.event, event)) {
       lastGroup.clicks += 1;
-      if (event.visitor !== lastEvent.visitor) addVisitor(visitors, event.linkId, lastGroup.day, event.visitor);
-      lastEvent = event;
+      if (event.visitor !== lastVisitor) addVisitor(visitors, event.linkId, lastGroup.day, event.visitor);
+      lastVisitor = event.visitor;
       continue;
     }
-    const day = sameDay && lastGroup ? lastGroup.day : event.at.slice(0, 10);
+    const day = lastGroup && sameDay ? lastGroup.day : event.at.slice(0, 10);
     addVisitor(visitors, event.linkId, day, event.visitor);
     // A template, not an array joined: this runs for every click of every batch.
     const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.referrerHost}\n${event.language}\n${event.utmSource}\n${event.utmMedium}\n${event.utmCampaign}\n${event.variantIndex}\n${event.storefront}`;
     let group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, (group = { event, day, clicks: 1 }));
-    lastEvent = event;
     lastGroup = group;
+    lastVisitor = event.visitor;
   }
 
   const links = new Map<number, number>();
