@@ -9,11 +9,12 @@ const CLICK_PURGE_CHUNK = 5_000;
 /**
  * Deletes the raw clicks of those of `ids` the principal may delete, `chunk` at a time, each chunk
  * in a transaction of its own; the caller then deletes the links in one unit of work as before.
- * Deleting a link cascades to its clicks, and on SQLite that statement runs on the thread that
- * answers every request: a link with 200,000 clicks held it for 0.9 s, a popular link's millions
- * for many seconds. A chunk takes about 10 ms, and the cascade finds only the clicks recorded
- * meanwhile. Links the principal may not delete are left alone here: deleting them fails
- * afterwards as it always did (not found, forbidden).
+ * Deleting a link takes its clicks (a cascade on SQLite, deleteLink's own statement on
+ * PostgreSQL), and on SQLite that runs on the thread that answers every request: a link with
+ * 200,000 clicks held it for 0.9 s, a popular link's millions for many seconds. A chunk takes
+ * about 10 ms, and the deletion finds only the clicks recorded meanwhile. Links the principal
+ * may not delete are left alone here: deleting them fails afterwards as it always did (not
+ * found, forbidden).
  */
 export async function purgeClicksBeforeDeletion(
   uow: UnitOfWork,

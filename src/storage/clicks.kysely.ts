@@ -19,24 +19,26 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
   requireTransaction(trx, 'writeClickBatch');
   if (events.length === 0) return;
   {
-    const ids = [...new Set(events.map((e) => e.linkId))];
-    const owners = new Map(
-      (await trx.selectFrom('links').select(['id', 'user_id']).where('id', 'in', ids).execute()).map((r) => [
-        r.id,
-        r.user_id,
-      ]),
-    );
-    const live = events.filter((e) => owners.has(e.linkId));
-    if (live.length === 0) return;
-    await insertRawClicks(trx, live);
-    const t = tallyClicks(live);
-    for (const [linkId, clicks] of t.links) {
-      await trx
+    let t = tallyClicks(events);
+    // Each link's click_count first: the update finds the links that still exist and locks their
+    // rows to the commit, so a link cannot be deleted between here and its raw clicks' insert
+    // (PostgreSQL's raw clicks have no foreign key to catch that, migration 013). A link deleted
+    // before the batch updates no row, and its clicks are skipped.
+    const ids = new Set(events.map((e) => e.linkId));
+    const owners = new Map<number, number>();
+    for (const linkId of ids) {
+      const row = await trx
         .updateTable('links')
-        .set({ click_count: sql`click_count + ${clicks}` })
+        .set({ click_count: sql`click_count + ${t.links.get(linkId) ?? 0}` })
         .where('id', '=', linkId)
-        .execute();
+        .returning('user_id')
+        .executeTakeFirst();
+      if (row) owners.set(linkId, row.user_id);
     }
+    const live = owners.size === ids.size ? events : events.filter((e) => owners.has(e.linkId));
+    if (live.length === 0) return;
+    if (live !== events) t = tallyClicks(live);
+    await insertRawClicks(trx, live);
     if (t.daily.length > 0) {
       await trx
         .insertInto('link_daily_stats')

@@ -268,8 +268,14 @@ export async function hasQueuedLinks(db: Kysely<Database>): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Deletes a link and what it owns. Its raw clicks go by name: on PostgreSQL they have no foreign
+ * key (migration 013). The link goes first: its row lock waits for a click batch that counted it
+ * (writeClickBatch) to commit, so the clicks deleted after it include that batch's.
+ */
 export async function deleteLink(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('links').where('id', '=', id).execute();
+  await db.deleteFrom('clicks').where('link_id', '=', id).execute();
 }
 
 /** Who owns each of these links (deleted ones are left out). */

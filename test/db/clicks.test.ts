@@ -24,7 +24,7 @@ import {
 } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
-import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { engines, freshDatabaseUrl, useMigratedDatabase } from '../helpers/database.ts';
 
 /**
  * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
@@ -276,6 +276,16 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect((await findLink(handle.db, kept))?.clickCount).toBe(1);
   });
 
+  const rawClicksOf = async (id: number) =>
+    (await handle.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
+
+  it('deletes the raw clicks of a deleted link with it', async () => {
+    const [gone, kept] = [await newLink(), await newLink()];
+    await writeBatch([clickEvent(gone), clickEvent(gone), clickEvent(kept)]);
+    await deleteLink(handle.db, gone);
+    expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
+  });
+
   it('writes large batches in chunks', async () => {
     const id = await newLink();
     await writeBatch(Array.from({ length: 2500 }, (_, i) => clickEvent(id, { country: i % 2 ? 'DE' : 'FR' })));
@@ -353,5 +363,74 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000)),
     ).toBe(0);
     expect(await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 0, new Date())).toBe(0);
+  });
+});
+
+// PostgreSQL's raw clicks have no foreign key (migration 013): the batch's lock on each link
+// and the deletion's own delete of the clicks keep every raw click's link alive.
+describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key on PostgreSQL', () => {
+  const database = useMigratedDatabase('postgres');
+  let userId = 0;
+  let n = 0;
+  beforeAll(async () => {
+    userId = (await insertUser(database.db, { email: 'no-key@example.com', plan: 'business' })).id;
+  });
+  const newLink = async () =>
+    (
+      await insertLink(database.db, {
+        userId,
+        shortCode: `k${n++}`,
+        redirectUrl: 'https://example.com',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      })
+    ).id;
+  const write = (events: ClickEvent[]) => database.db.transaction().execute((trx) => writeClickBatch(trx, events));
+  const rawClicksOf = async (id: number) =>
+    (await database.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
+
+  it("holds off a link's deletion until a batch that counted the link commits", async () => {
+    const id = await newLink();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let counted = () => {};
+    const written = new Promise<void>((resolve) => (counted = resolve));
+    const batch = database.db.transaction().execute(async (trx) => {
+      await writeClickBatch(trx, [clickEvent(id), clickEvent(id)]);
+      counted();
+      await gate;
+    });
+    await written;
+    let deleted = false;
+    const deletion = deleteLink(database.db, id).then(() => (deleted = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(deleted).toBe(false);
+    release();
+    await Promise.all([batch, deletion]);
+    expect(await rawClicksOf(id)).toBe(0);
+  });
+
+  it('skips a link whose deletion is under way when the batch starts, once that deletion commits', async () => {
+    const [gone, kept] = [await newLink(), await newLink()];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let begun = () => {};
+    const deleting = new Promise<void>((resolve) => (begun = resolve));
+    const deletion = database.db.transaction().execute(async (trx) => {
+      await deleteLink(trx, gone);
+      begun();
+      await gate;
+    });
+    await deleting;
+    let done = false;
+    const batch = write([clickEvent(gone), clickEvent(kept)]).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(done).toBe(false); // waiting on the link's row
+    release();
+    await Promise.all([deletion, batch]);
+    expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
+    expect((await findLink(database.db, kept))?.clickCount).toBe(1);
   });
 });

@@ -42,13 +42,48 @@ describe.each(engines)('migrations on %s', (engine) => {
       // A deleted link's 10 clicks and 4 visitors were left in the account's first day.
       await sql`insert into user_daily_stats (user_id, day, clicks, unique_clicks)
         values (${user.id}, '2026-11-01', 15, 7), (${user.id}, '2026-11-02', 2, 2)`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(['012-account-totals']);
+      expect((await migrator.migrateTo('012-account-totals')).results?.map((r) => r.migrationName)).toEqual([
+        '012-account-totals',
+      ]);
       const { rows } = await sql<{ day: string; clicks: number; unique_clicks: number }>`
         select day, clicks, unique_clicks from user_daily_stats where user_id = ${user.id} order by day`.execute(db);
       expect(rows.map((row) => [row.day, Number(row.clicks), Number(row.unique_clicks)])).toEqual([
         ['2026-11-01', 5, 3],
         ['2026-11-02', 2, 2],
       ]);
+    } finally {
+      await handle.close();
+      await fresh.drop();
+    }
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('migration 013 on postgres', () => {
+  it("drops the raw clicks' foreign key, and down restores it without the orphans it would refuse", async () => {
+    const fresh = await freshDatabaseUrl('postgres');
+    const handle = openDatabase(fresh.url);
+    const db = handle.db;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('013-clicks-link-key')).error).toBeUndefined();
+      const user = await insertUser(db, { email: 'a@example.com', plan: 'business' });
+      const link = await insertLink(db, {
+        userId: user.id,
+        shortCode: 'kept',
+        redirectUrl: 'https://example.com/',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      });
+      const click = (linkId: number) => sql`insert into clicks (link_id, clicked_at, country, device, browser, os)
+        values (${linkId}, '2026-11-01T00:00:00.000Z', 'FR', 'desktop', 'Chrome', 'Windows')`;
+      await click(link.id).execute(db);
+      await click(link.id + 1000).execute(db); // no such link: nothing refuses it now
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      const { rows } = await sql<{ link_id: number }>`select link_id from clicks`.execute(db);
+      expect(rows.map((row) => row.link_id)).toEqual([link.id]);
+      await expect(click(link.id + 1000).execute(db)).rejects.toThrow(/foreign key/);
     } finally {
       await handle.close();
       await fresh.drop();

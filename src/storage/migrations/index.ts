@@ -11,6 +11,7 @@ import * as analytics from './009-analytics.ts';
 import * as linkSearch from './010-link-search.ts';
 import * as linkSearchQueue from './011-link-search-queue.ts';
 import * as accountTotals from './012-account-totals.ts';
+import * as clicksLinkKey from './013-clicks-link-key.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-link-search': linkSearch,
   '011-link-search-queue': linkSearchQueue,
   '012-account-totals': accountTotals,
+  '013-clicks-link-key': clicksLinkKey,
 };
