@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       shortPort: 3001,
       databaseUrl: 'sqlite:./data/hoplink.db',
+      databasePreparedStatements: true,
       redisUrl: undefined,
       appUrl: 'http://localhost:3000',
       shortUrl: 'http://localhost:3001',
@@ -22,6 +23,11 @@ describe('loadConfig', () => {
       shortUrl: 'http://localhost:8081',
     });
     expect(loadConfig({ SHORT_URL: 'https://hop.ly/' }).shortUrl).toBe('https://hop.ly');
+  });
+
+  it('sends PostgreSQL statements unnamed when DATABASE_PREPARED_STATEMENTS is false (a transaction pooler)', () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' })).toThrow(/must be true or false/);
   });
 
   it('reads the dashboard session budgets from the environment', () => {

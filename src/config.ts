@@ -9,6 +9,12 @@ export interface Config {
   shortPort: number;
   host: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL: run the statements marked prepared by name, so each connection parses and plans
+   * them once (storage/postgres-statements.ts). Off for a pooler in transaction mode that does not
+   * carry prepared statements across its server connections (PgBouncer before 1.21).
+   */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so deployments can share a server. */
   redisPrefix: string;
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     shortPort,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: databaseUrl(env),
+    databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
     redisUrl: redisUrl(env),
     redisPrefix: env.REDIS_PREFIX?.trim() || 'hoplink:',
     clickClaimIdleMs: integer(env, 'CLICK_CLAIM_IDLE_MS', 30_000, 100, 3_600_000),

@@ -80,7 +80,9 @@ const READINESS_DEADLINE_MS = 2_000;
 export async function createAppContext(config: Config, options: { logger?: Logger } = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const logError = (what: string) => (error: unknown) => logger.error({ err: error }, `${what}: ${messageOf(error)}`);
-  const database = openDatabase(config.databaseUrl, logError('PostgreSQL connection lost'));
+  const database = openDatabase(config.databaseUrl, logError('PostgreSQL connection lost'), {
+    preparedStatements: config.databasePreparedStatements,
+  });
   await migrateToLatest(database.db);
   const events = new EventBus();
   // SQLite writes one transaction at a time: concurrent requests share one (and its commit), and
@@ -112,6 +114,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
         redis: redis.client,
         redisUrl: config.redisUrl!,
         databaseUrl: config.databaseUrl,
+        preparedStatements: config.databasePreparedStatements,
         prefix: config.redisPrefix,
         claimIdleMs: config.clickClaimIdleMs,
         maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,

@@ -35,7 +35,8 @@ function positiveInteger(value: string): number {
  * service hears of nothing the CLI changes: none of these changes affect the redirect cache.
  */
 async function withDatabase<T>(io: CliIo, run: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  const handle = openDatabase(loadConfig(io.env).databaseUrl);
+  const config = loadConfig(io.env);
+  const handle = openDatabase(config.databaseUrl, undefined, { preparedStatements: config.databasePreparedStatements });
   try {
     await migrateToLatest(handle.db);
     return await run(new UnitOfWork(handle.db, new EventBus()));

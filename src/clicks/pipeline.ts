@@ -89,6 +89,7 @@ export async function createStreamClickPipeline(options: {
   redis: Redis;
   redisUrl: string;
   databaseUrl: string;
+  preparedStatements: boolean;
   prefix: string;
   claimIdleMs: number;
   /** At most this many counted clicks of a link per batch reach `after` (what a delivery carries). */
@@ -102,6 +103,7 @@ export async function createStreamClickPipeline(options: {
   const sink = new RedisStreamClickSink(options.redis, stream);
   const consumer = new ThreadedStreamConsumer({
     databaseUrl: options.databaseUrl,
+    preparedStatements: options.preparedStatements,
     redisUrl: options.redisUrl,
     stream,
     group: `${options.prefix}click-writers`,

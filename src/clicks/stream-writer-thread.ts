@@ -17,7 +17,9 @@ const options = workerData as StreamWriterData;
 const tell = (note: StreamWriterNote) => port.postMessage(note);
 const failure = (context: string) => (error: unknown) => tell({ kind: 'error', context, message: messageOf(error) });
 
-const handle = openDatabase(options.databaseUrl, failure('PostgreSQL connection lost'));
+const handle = openDatabase(options.databaseUrl, failure('PostgreSQL connection lost'), {
+  preparedStatements: options.preparedStatements,
+});
 const redis = connectRedis(options.redisUrl, failure('Redis connection error'));
 // Click batches publish no domain events: the bus is the unit of work's, and stays empty.
 const uow = new UnitOfWork(handle.db, new EventBus());

@@ -7,6 +7,8 @@ import { clickThreadLimits } from './thread-limits.ts';
 /** What the thread is started with. */
 export interface StreamWriterData {
   databaseUrl: string;
+  /** Config.databasePreparedStatements. */
+  preparedStatements: boolean;
   redisUrl: string;
   stream: string;
   group: string;

@@ -27,13 +27,11 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
     const ids = new Set(events.map((e) => e.linkId));
     const owners = new Map<number, number>();
     for (const linkId of ids) {
-      const row = await trx
-        .updateTable('links')
-        .set({ click_count: sql`click_count + ${t.links.get(linkId) ?? 0}` })
-        .where('id', '=', linkId)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (row) owners.set(linkId, row.user_id);
+      // Prepared on PostgreSQL (postgres-statements.ts): an update by primary key.
+      const { rows } = await sql<{ user_id: number }>`/* prepared */
+        update links set click_count = click_count + ${t.links.get(linkId) ?? 0} where id = ${linkId}
+        returning user_id`.execute(trx);
+      if (rows[0]) owners.set(linkId, rows[0].user_id);
     }
     const live = owners.size === ids.size ? events : events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
@@ -187,12 +185,11 @@ async function insertRawClicks(trx: Kysely<Database>, live: readonly ClickEvent[
     for (const chunk of chunks(rows, INSERT_CHUNK)) await trx.insertInto('clicks').values(chunk).execute();
     return;
   }
+  // Prepared on PostgreSQL (postgres-statements.ts): the plan of an insert from unnest is the
+  // same for any batch.
   const columns = Object.keys(RAW_CLICK_TYPES) as Array<keyof typeof RAW_CLICK_TYPES>;
-  await trx
-    .insertInto('clicks')
-    .columns(columns)
-    .expression(unnested(columns.map((name) => [rows.map((row) => row[name]), RAW_CLICK_TYPES[name]])))
-    .execute();
+  await sql`/* prepared */ insert into clicks (${sql.join(columns.map((name) => sql.id(name)))})
+    ${unnested(columns.map((name) => [rows.map((row) => row[name]), RAW_CLICK_TYPES[name]]))}`.execute(trx);
 }
 
 /** The raw row's columns as PostgreSQL receives them from `unnest` (each cast on insert). */

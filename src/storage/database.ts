@@ -35,11 +35,24 @@ function loadPg(): typeof pg {
   return loaded;
 }
 
-/** Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. */
-/** `onConnectionError`: an idle pooled PostgreSQL connection died (the pool replaces it). */
-export function openDatabase(url: string, onConnectionError: (error: Error) => void = () => {}): DatabaseHandle {
+/** What a PostgreSQL database is opened with (Config.databasePreparedStatements). */
+export interface PostgresOptions {
+  preparedStatements?: boolean;
+}
+
+/**
+ * Opens `sqlite:<path>` (file created, WAL mode) or `postgres://...`. `onConnectionError`: an
+ * idle pooled PostgreSQL connection died (the pool replaces it).
+ */
+export function openDatabase(
+  url: string,
+  onConnectionError: (error: Error) => void = () => {},
+  postgres: PostgresOptions = {},
+): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url));
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onConnectionError);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return openPostgres(url, onConnectionError, postgres);
+  }
   throw new Error(`Unsupported DATABASE_URL "${url}"`);
 }
 
@@ -82,18 +95,24 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class PipelinedPostgresDialect extends PostgresDialect {
   readonly #pool: pg.Pool;
+  readonly #options: PostgresOptions;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, options: PostgresOptions) {
     super({ pool });
     this.#pool = pool;
+    this.#options = options;
   }
 
   override createDriver(): Driver {
-    return new PostgresPipelinedDriver(this.#pool);
+    return new PostgresPipelinedDriver(this.#pool, this.#options);
   }
 }
 
-function openPostgres(url: string, onConnectionError: (error: Error) => void): DatabaseHandle {
+function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void,
+  options: PostgresOptions,
+): DatabaseHandle {
   // Every wait is bounded: a server that stops answering fails requests within seconds (503)
   // instead of holding them, and the pool reconnects by itself when the server is back.
   const pool = new (loadPg().Pool)({
@@ -114,6 +133,6 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void): D
   // process dies of an unhandled 'error' event. The query itself fails (a 503), and the pool
   // discards the client when it is released.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool) });
+  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool, options) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

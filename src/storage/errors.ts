@@ -35,8 +35,10 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',
 ]);
+// The last: a named statement whose result columns changed under it (a migration run by another
+// instance); the driver names it anew, so the next try succeeds (postgres-driver.ts).
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection timeout|query read timeout/i;
+  /connection terminated|timeout exceeded when trying to connect|connection timeout|query read timeout|cached plan must not change result/i;
 
 /** True when the error means "the database is unreachable now", so the caller may try again later. */
 export function isDatabaseUnavailable(error: unknown): boolean {

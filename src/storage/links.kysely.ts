@@ -136,10 +136,11 @@ export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<
     updated_at: now,
   };
   // A template, not the query builder: building and compiling this insert took Kysely longer
-  // than SQLite took to run it (every link created goes through here).
+  // than SQLite took to run it (every link created goes through here). Prepared on PostgreSQL
+  // (postgres-statements.ts): an insert's plan does not depend on its values.
   // (As the builder does, a column left undefined is left out.)
   const columns = Object.entries(values).filter(([, value]) => value !== undefined);
-  const { rows } = await sql<Selectable<LinksTable>>`
+  const { rows } = await sql<Selectable<LinksTable>>`/* prepared */
     insert into links (${sql.join(columns.map(([column]) => sql.id(column)))})
     values (${sql.join(columns.map(([, value]) => value))})
     on conflict do nothing returning *`.execute(db);

@@ -6,6 +6,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isChangedResultType, StatementNames } from './postgres-statements.ts';
 
 /**
  * Kysely's PostgreSQL driver, except that a transaction's BEGIN is not sent on its own: it waits
@@ -16,17 +17,22 @@ import {
  * a machine where each one costs the event loop a system call on either side, that is most of
  * what the unit costs. A transaction that ran no statement sends nothing at all.
  *
+ * Statements marked prepared run by name (postgres-statements.ts), so each connection parses and
+ * plans them once instead of at every run.
+ *
  * Savepoints and streaming are left out: no unit of work on PostgreSQL uses them (Kysely says
  * so if one ever does).
  */
 export class PostgresPipelinedDriver implements Driver {
   readonly #pool: pg.Pool;
   readonly #connections = new WeakMap<pg.PoolClient, PipelinedConnection>();
+  readonly #names: StatementNames;
   #destroyed = false;
 
-  /** `pool`: made with `pipeline: true`. */
-  constructor(pool: pg.Pool) {
+  /** `pool`: made with `pipeline: true`. `preparedStatements: false` sends every statement unnamed. */
+  constructor(pool: pg.Pool, { preparedStatements = true }: { preparedStatements?: boolean } = {}) {
     this.#pool = pool;
+    this.#names = new StatementNames(preparedStatements ? {} : { max: 0 });
   }
 
   async init(): Promise<void> {}
@@ -38,7 +44,7 @@ export class PostgresPipelinedDriver implements Driver {
       throw new Error('driver has already been destroyed');
     }
     let connection = this.#connections.get(client);
-    if (!connection) this.#connections.set(client, (connection = new PipelinedConnection(client)));
+    if (!connection) this.#connections.set(client, (connection = new PipelinedConnection(client, this.#names)));
     return connection;
   }
 
@@ -84,22 +90,42 @@ function resultOf<R>(result: pg.QueryResult): QueryResult<R> {
 
 class PipelinedConnection implements DatabaseConnection {
   readonly #client: pg.PoolClient;
+  readonly #names: StatementNames;
   /** The BEGIN that goes out with the next statement; null outside a transaction or once sent. */
   #begin: string | null = null;
+  #inTransaction = false;
 
-  constructor(client: pg.PoolClient) {
+  constructor(client: pg.PoolClient, names: StatementNames) {
     this.#client = client;
+    this.#names = names;
   }
 
   beginWithNextStatement(statement: string): void {
     this.#begin = statement;
+    this.#inTransaction = true;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = [...query.parameters];
+    try {
+      return resultOf(await this.#run(query.sql, parameters));
+    } catch (error) {
+      if (!isChangedResultType(error)) throw error;
+      this.#names.rename(query.sql);
+      // Outside a transaction the statement runs again at once, prepared anew. Inside one the
+      // transaction is lost, and its unit of work fails as the database being unavailable would
+      // (a 503, isDatabaseUnavailable); the next one prepares the new name.
+      if (this.#inTransaction) throw error;
+      return resultOf(await this.#run(query.sql, parameters));
+    }
+  }
+
+  #run(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const name = this.#names.nameOf(text, values.length);
+    const statement: pg.QueryConfig = name === undefined ? { text, values } : { name, text, values };
     const begin = this.#begin;
     this.#begin = null;
-    const parameters = [...query.parameters];
-    if (begin === null) return resultOf(await this.#client.query(query.sql, parameters));
+    if (begin === null) return this.#client.query(statement);
     // Both are written before either is answered (pipeline mode), in one write (corked). Both
     // are awaited, so a failed BEGIN is the error seen, and neither rejection goes unhandled.
     const socket = this.#client.connection.stream;
@@ -108,16 +134,16 @@ class PipelinedConnection implements DatabaseConnection {
     let answered: Promise<pg.QueryResult>;
     try {
       began = this.#client.query(begin);
-      answered = this.#client.query(query.sql, parameters);
+      answered = this.#client.query(statement);
     } finally {
       socket.uncork();
     }
-    const [, result] = await Promise.all([began, answered]);
-    return resultOf(result);
+    return Promise.all([began, answered]).then(([, result]) => result);
   }
 
   /** COMMIT or ROLLBACK; nothing when the transaction never sent its BEGIN. */
   async end(statement: 'commit' | 'rollback'): Promise<void> {
+    this.#inTransaction = false;
     if (this.#begin !== null) {
       this.#begin = null;
       return;
@@ -131,6 +157,7 @@ class PipelinedConnection implements DatabaseConnection {
 
   release(): void {
     this.#begin = null;
+    this.#inTransaction = false;
     this.#client.release();
   }
 }

@@ -55,7 +55,8 @@ export async function findActiveTokenByHash(
   // takes 10 - 14 µs to build and compile it against 1 µs for a template. The cast, not a bare
   // parameter: SQLite re-plans a join on every run when a bare parameter meets an indexed column
   // (7 µs instead of 1); char(64) is the column's own type, so PostgreSQL still uses the index.
-  const { rows } = await sql<TokenWithUserRow>`
+  // Prepared on PostgreSQL (postgres-statements.ts): a lookup by a unique key.
+  const { rows } = await sql<TokenWithUserRow>`/* prepared */
     select api_tokens.*, users.email, users.plan,
       users.created_at as user_created_at, users.updated_at as user_updated_at
     from api_tokens join users on users.id = api_tokens.user_id

@@ -23,6 +23,9 @@ function protocolRecorder(target: URL) {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     let answers = 0;
+    // What each named statement of this connection is, and the last unnamed one.
+    const named = new Map<string, string>();
+    let unnamed = '';
     let fromClient = Buffer.alloc(0);
     let fromServer = Buffer.alloc(0);
     let started = false;
@@ -40,9 +43,19 @@ function protocolRecorder(target: URL) {
       while (fromClient.length >= 5 && fromClient.length >= 1 + fromClient.readInt32BE(1)) {
         const end = 1 + fromClient.readInt32BE(1);
         const type = String.fromCharCode(fromClient[0]!);
-        // Q (a simple query) and P (parse) carry the statement's text.
+        // Q (a simple query) and P (parse) carry the statement's text, B (bind) its name.
         const body = fromClient.subarray(5, end);
-        const text = type === 'Q' ? body.toString('utf8', 0, body.indexOf(0)) : type === 'P' ? parsedText(body) : '';
+        let text = '';
+        if (type === 'Q') text = cString(body, 0);
+        else if (type === 'P') {
+          const name = cString(body, 0);
+          text = cString(body, Buffer.byteLength(name) + 1);
+          if (name) named.set(name, text);
+          else unnamed = text;
+        } else if (type === 'B') {
+          const name = cString(body, body.indexOf(0) + 1);
+          text = name ? (named.get(name) ?? '') : unnamed;
+        }
         sent.push({ type, text, answersBefore: answers });
         fromClient = fromClient.subarray(end);
       }
@@ -73,16 +86,17 @@ function protocolRecorder(target: URL) {
   };
 }
 
-/** A Parse message: the statement's name, then its text, each NUL-terminated. */
-function parsedText(body: Buffer): string {
-  const nameEnd = body.indexOf(0);
-  return body.toString('utf8', nameEnd + 1, body.indexOf(0, nameEnd + 1));
+/** The NUL-terminated string at `start` (Parse: the statement's name, then its text; Bind: the portal's, then the statement's name). */
+function cString(body: Buffer, start: number): string {
+  return body.toString('utf8', start, body.indexOf(0, start));
 }
 
 describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () => {
   let database: { url: string; drop(): Promise<void> };
   let handle: DatabaseHandle;
   let recorder: ReturnType<typeof protocolRecorder>;
+  /** The database, through the recorder. */
+  let recordedUrl: string;
 
   beforeAll(async () => {
     database = await freshDatabaseUrl('postgres');
@@ -90,7 +104,8 @@ describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () =>
     const url = new URL(database.url);
     url.hostname = '127.0.0.1';
     url.port = String(await recorder.listen());
-    handle = openDatabase(url.toString());
+    recordedUrl = url.toString();
+    handle = openDatabase(recordedUrl);
     await sql`create table notes (id serial primary key, body text not null unique)`.execute(handle.db);
   });
 
@@ -107,7 +122,8 @@ describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () =>
     return recorder.sent.slice(from);
   }
 
-  const statements = (messages: Sent[]) => messages.filter((m) => m.type === 'Q' || m.type === 'P');
+  /** What ran, in order: simple queries, and each bind of a parsed statement. */
+  const statements = (messages: Sent[]) => messages.filter((m) => m.type === 'Q' || m.type === 'B');
 
   it('sends BEGIN with the first statement, in one round trip, and COMMIT after it', async () => {
     const messages = await sentDuring(() =>
@@ -165,5 +181,36 @@ describe.skipIf(!postgresUrl)('PostgreSQL transactions (pipelined BEGIN)', () =>
       return sql<{ n: number }>`select count(*)::int as n from notes`.execute(trx);
     });
     expect(after.rows).toEqual([{ n: 2 }]);
+  });
+
+  it('parses a statement marked prepared once on a connection and runs it again by its name', async () => {
+    const text = '/* prepared */ select body from notes where id = $1';
+    const messages = await sentDuring(() =>
+      handle.db.transaction().execute(async (trx) => {
+        for (let id = 1; id <= 3; id++) await sql`/* prepared */ select body from notes where id = ${id}`.execute(trx);
+        for (let id = 1; id <= 2; id++) await sql`select body from notes where id = ${id}`.execute(trx);
+      }),
+    );
+    expect(messages.filter((m) => m.type === 'P' && m.text === text)).toHaveLength(1);
+    // Unmarked: parsed (and planned) at every run.
+    expect(messages.filter((m) => m.type === 'P' && m.text === 'select body from notes where id = $1')).toHaveLength(2);
+    expect(statements(messages).filter((m) => m.text === text)).toHaveLength(3);
+  });
+
+  it('sends every statement unnamed, parsed each time, when prepared statements are off', async () => {
+    const unnamed = openDatabase(recordedUrl, undefined, { preparedStatements: false });
+    try {
+      const text = '/* prepared */ select body from notes where id = $1';
+      const messages = await sentDuring(() =>
+        unnamed.db.transaction().execute(async (trx) => {
+          for (let id = 1; id <= 3; id++)
+            await sql`/* prepared */ select body from notes where id = ${id}`.execute(trx);
+        }),
+      );
+      const parsed = messages.filter((m) => m.type === 'P' && m.text === text);
+      expect(parsed).toHaveLength(3);
+    } finally {
+      await unnamed.close();
+    }
   });
 });

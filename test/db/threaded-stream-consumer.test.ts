@@ -54,6 +54,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer on its own
     const errors: string[] = [];
     const consumer = new ThreadedStreamConsumer({
       databaseUrl: database.url,
+      preparedStatements: true,
       redisUrl: redisUrl!,
       stream: `${prefix}clicks`,
       group: `${prefix}click-writers`,
