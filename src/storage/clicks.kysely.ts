@@ -21,8 +21,8 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
   {
     let t = tallyClicks(events);
     // Each link's click_count first: the update finds the links that still exist and locks their
-    // rows to the commit, so a link cannot be deleted between here and its raw clicks' insert
-    // (PostgreSQL's raw clicks have no foreign key to catch that, migration 013). A link deleted
+    // rows to the commit, so a link cannot be deleted between here and the insert of its raw
+    // clicks and visitors (on PostgreSQL no foreign key catches that, migration 013). A link deleted
     // before the batch updates no row, and its clicks are skipped.
     const ids = new Set(events.map((e) => e.linkId));
     const owners = new Map<number, number>();

@@ -270,13 +270,15 @@ export async function hasQueuedLinks(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Deletes a link and what it owns. Its raw clicks go by name: on PostgreSQL they have no foreign
- * key (migration 013). The link goes first: its row lock waits for a click batch that counted it
- * (writeClickBatch) to commit, so the clicks deleted after it include that batch's.
+ * Deletes a link and what it owns. Its raw clicks and counted visitors go by name: on PostgreSQL
+ * they have no foreign key (migration 013). The link goes first: its row lock waits for a click
+ * batch that counted it (writeClickBatch) to commit, so what is deleted after it includes that
+ * batch's rows.
  */
 export async function deleteLink(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('links').where('id', '=', id).execute();
   await db.deleteFrom('clicks').where('link_id', '=', id).execute();
+  await db.deleteFrom('link_daily_visitors').where('link_id', '=', id).execute();
 }
 
 /** Who owns each of these links (deleted ones are left out). */

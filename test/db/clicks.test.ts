@@ -278,12 +278,21 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
 
   const rawClicksOf = async (id: number) =>
     (await handle.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
+  const visitorsOf = async (id: number) =>
+    (await handle.db.selectFrom('link_daily_visitors').select('day').where('link_id', '=', id).execute()).length;
 
-  it('deletes the raw clicks of a deleted link with it', async () => {
+  it('deletes the raw clicks and counted visitors of a deleted link with it', async () => {
     const [gone, kept] = [await newLink(), await newLink()];
-    await writeBatch([clickEvent(gone), clickEvent(gone), clickEvent(kept)]);
+    const today = `${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`;
+    await writeBatch([
+      clickEvent(gone, { at: today, visitor: 'a' }),
+      clickEvent(gone, { at: today, visitor: 'b' }),
+      clickEvent(kept, { at: today, visitor: 'a' }),
+    ]);
+    expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([2, 1]);
     await deleteLink(handle.db, gone);
     expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
+    expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([0, 1]);
   });
 
   it('writes large batches in chunks', async () => {
@@ -368,7 +377,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
 
 // PostgreSQL's raw clicks have no foreign key (migration 013): the batch's lock on each link
 // and the deletion's own delete of the clicks keep every raw click's link alive.
-describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key on PostgreSQL', () => {
+describe.runIf(engines.includes('postgres'))('raw clicks and visitors without a foreign key on PostgreSQL', () => {
   const database = useMigratedDatabase('postgres');
   let userId = 0;
   let n = 0;
@@ -390,6 +399,10 @@ describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key o
   const write = (events: ClickEvent[]) => database.db.transaction().execute((trx) => writeClickBatch(trx, events));
   const rawClicksOf = async (id: number) =>
     (await database.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
+  const visitorsOf = async (id: number) =>
+    (await database.db.selectFrom('link_daily_visitors').select('day').where('link_id', '=', id).execute()).length;
+  // Today's clicks also count their visitors.
+  const today = () => ({ at: `${new Date().toISOString().slice(0, 10)}T12:00:00.000Z` });
 
   it("holds off a link's deletion until a batch that counted the link commits", async () => {
     const id = await newLink();
@@ -398,7 +411,7 @@ describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key o
     let counted = () => {};
     const written = new Promise<void>((resolve) => (counted = resolve));
     const batch = database.db.transaction().execute(async (trx) => {
-      await writeClickBatch(trx, [clickEvent(id), clickEvent(id)]);
+      await writeClickBatch(trx, [clickEvent(id, today()), clickEvent(id, { ...today(), visitor: 'other' })]);
       counted();
       await gate;
     });
@@ -409,7 +422,7 @@ describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key o
     expect(deleted).toBe(false);
     release();
     await Promise.all([batch, deletion]);
-    expect(await rawClicksOf(id)).toBe(0);
+    expect([await rawClicksOf(id), await visitorsOf(id)]).toEqual([0, 0]);
   });
 
   it('skips a link whose deletion is under way when the batch starts, once that deletion commits', async () => {
@@ -425,12 +438,13 @@ describe.runIf(engines.includes('postgres'))('raw clicks without a foreign key o
     });
     await deleting;
     let done = false;
-    const batch = write([clickEvent(gone), clickEvent(kept)]).then(() => (done = true));
+    const batch = write([clickEvent(gone, today()), clickEvent(kept, today())]).then(() => (done = true));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(done).toBe(false); // waiting on the link's row
     release();
     await Promise.all([deletion, batch]);
     expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
+    expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([0, 1]);
     expect((await findLink(database.db, kept))?.clickCount).toBe(1);
   });
 });

@@ -59,7 +59,7 @@ describe.each(engines)('migrations on %s', (engine) => {
 });
 
 describe.runIf(engines.includes('postgres'))('migration 013 on postgres', () => {
-  it("drops the raw clicks' foreign key, and down restores it without the orphans it would refuse", async () => {
+  it("drops the raw clicks' and visitors' foreign keys; down restores them without the orphans they would refuse", async () => {
     const fresh = await freshDatabaseUrl('postgres');
     const handle = openDatabase(fresh.url);
     const db = handle.db;
@@ -78,12 +78,19 @@ describe.runIf(engines.includes('postgres'))('migration 013 on postgres', () => 
       });
       const click = (linkId: number) => sql`insert into clicks (link_id, clicked_at, country, device, browser, os)
         values (${linkId}, '2026-11-01T00:00:00.000Z', 'FR', 'desktop', 'Chrome', 'Windows')`;
+      const visitor = (linkId: number) => sql`insert into link_daily_visitors (link_id, day, visitor)
+        values (${linkId}, '2026-11-01', 'v')`;
       await click(link.id).execute(db);
-      await click(link.id + 1000).execute(db); // no such link: nothing refuses it now
+      await visitor(link.id).execute(db);
+      // No such link: nothing refuses them now.
+      await click(link.id + 1000).execute(db);
+      await visitor(link.id + 1000).execute(db);
       expect((await migrator.migrateDown()).error).toBeUndefined();
-      const { rows } = await sql<{ link_id: number }>`select link_id from clicks`.execute(db);
-      expect(rows.map((row) => row.link_id)).toEqual([link.id]);
+      const clicks = await sql<{ link_id: number }>`select link_id from clicks`.execute(db);
+      const visitors = await sql<{ link_id: number }>`select link_id from link_daily_visitors`.execute(db);
+      expect([clicks.rows, visitors.rows]).toEqual([[{ link_id: link.id }], [{ link_id: link.id }]]);
       await expect(click(link.id + 1000).execute(db)).rejects.toThrow(/foreign key/);
+      await expect(visitor(link.id + 1000).execute(db)).rejects.toThrow(/foreign key/);
     } finally {
       await handle.close();
       await fresh.drop();
