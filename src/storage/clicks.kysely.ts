@@ -23,8 +23,9 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
     // Each link's click_count first: the update finds the links that still exist and locks their
     // rows to the commit, so a link cannot be deleted between here and the insert of its raw
     // clicks and visitors (on PostgreSQL no foreign key catches that, migration 013). A link deleted
-    // before the batch updates no row, and its clicks are skipped.
-    const ids = new Set(events.map((e) => e.linkId));
+    // before the batch updates no row, and its clicks are skipped. In id order: two instances'
+    // consumers lock the links they share in the same order, so neither waits on the other in a cycle.
+    const ids = [...new Set(events.map((e) => e.linkId))].sort((a, b) => a - b);
     const owners = new Map<number, number>();
     for (const linkId of ids) {
       // Prepared on PostgreSQL (postgres-statements.ts): an update by primary key.
@@ -33,7 +34,7 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
         returning user_id`.execute(trx);
       if (rows[0]) owners.set(linkId, rows[0].user_id);
     }
-    const live = owners.size === ids.size ? events : events.filter((e) => owners.has(e.linkId));
+    const live = owners.size === ids.length ? events : events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
     if (live !== events) t = tallyClicks(live);
     await insertRawClicks(trx, live);

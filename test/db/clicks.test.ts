@@ -425,6 +425,31 @@ describe.runIf(engines.includes('postgres'))('raw clicks and visitors without a 
     expect([await rawClicksOf(id), await visitorsOf(id)]).toEqual([0, 0]);
   });
 
+  it('locks the links of a batch in id order, so two batches never wait on each other in a cycle', async () => {
+    const [low, high] = [await newLink(), await newLink()];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let counted = () => {};
+    const written = new Promise<void>((resolve) => (counted = resolve));
+    const first = database.db.transaction().execute(async (trx) => {
+      await writeClickBatch(trx, [clickEvent(low)]);
+      counted();
+      await gate;
+    });
+    await written;
+    // This batch names the higher link first, but waits for the lower one before locking it...
+    const second = write([clickEvent(high), clickEvent(low)]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ...so the higher link is free to be deleted meanwhile.
+    let deleted = false;
+    const deletion = deleteLink(database.db, high).then(() => (deleted = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(deleted).toBe(true);
+    release();
+    await Promise.all([first, second, deletion]);
+    expect([await rawClicksOf(low), await rawClicksOf(high)]).toEqual([2, 0]);
+  });
+
   it('skips a link whose deletion is under way when the batch starts, once that deletion commits', async () => {
     const [gone, kept] = [await newLink(), await newLink()];
     let release = () => {};
