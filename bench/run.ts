@@ -2,7 +2,7 @@
 // cost of 20 targeting conditions, bulk creation, and stats latency over 1,000,000 clicks (all time and
 // a 90-day range with every breakdown) and of the account overview over 1,000 links.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,6 +85,8 @@ interface Target {
   name: string;
   url: string;
   pid: number | undefined;
+  /** Count the CPU of the PostgreSQL backends and Redis serving it too (the service's targets). */
+  backed?: boolean;
 }
 interface Measured {
   requests: number;
@@ -92,6 +94,8 @@ interface Measured {
   redirects: number;
   errors: number;
   cpu: { all: number; main: number } | undefined;
+  /** PostgreSQL's and Redis's CPU time, µs, while the target was driven (with --postgres / --redis). */
+  backing: Backing | undefined;
   /** The load generator's (this process's) CPU time, µs, and the machine's idle and total ticks. */
   loadCpu: number;
   idle: number;
@@ -99,6 +103,49 @@ interface Measured {
   p50s: number[];
   p99s: number[];
   roundRates: number[];
+}
+
+interface Backing {
+  postgres: number;
+  redis: number;
+}
+
+/** CPU time (µs, Linux) of every process named `comm`, from /proc. */
+function cpuOfProcesses(comm: string): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(`(${comm}) `)) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      sum += (Number(fields[11]) + Number(fields[12])) * 10_000;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+let adminClient: pg.Client | undefined;
+/**
+ * CPU time (µs) so far of what serves the service besides itself: the PostgreSQL backends
+ * connected to the bench's database (from pg_stat_activity; a backend that exits between two
+ * readings takes its time with it, and the pool keeps idle connections longer than a slice) and
+ * every redis-server process (the bench is alone on the machine). Undefined on SQLite.
+ */
+async function backingCpu(): Promise<Backing | undefined> {
+  if (!args.postgres) return undefined;
+  if (!adminClient) {
+    adminClient = new pg.Client({ connectionString: args.postgres });
+    await adminClient.connect();
+  }
+  const { rows } = await adminClient.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    benchDatabase,
+  ]);
+  let postgres = 0;
+  for (const { pid } of rows) postgres += cpuMicros(pid)?.all ?? 0;
+  return { postgres, redis: args.redis ? cpuOfProcesses('redis-server') : 0 };
 }
 
 /** hoplink_redirects_total{outcome="redirect"} from the service's /metrics. */
@@ -128,6 +175,7 @@ async function compare(targets: Target[], headers: Record<string, string>): Prom
     redirects: 0,
     errors: 0,
     cpu: { all: 0, main: 0 },
+    backing: args.postgres ? { postgres: 0, redis: 0 } : undefined,
     loadCpu: 0,
     idle: 0,
     ticks: 0,
@@ -141,13 +189,19 @@ async function compare(targets: Target[], headers: Record<string, string>): Prom
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
       const before = cpuMicros(targets[i]!.pid);
+      const backingBefore = targets[i]!.backed ? await backingCpu() : undefined;
       const loadBefore = process.cpuUsage();
       const machineBefore = machineTicks();
       const result = await autocannon({ url: targets[i]!.url, connections: CONNECTIONS, duration: slice, headers });
       const load = process.cpuUsage(loadBefore);
       const machineAfter = machineTicks();
       const after = cpuMicros(targets[i]!.pid);
+      const backingAfter = backingBefore ? await backingCpu() : undefined;
       const m = measured[i]!;
+      if (m.backing && backingBefore && backingAfter) {
+        m.backing.postgres += backingAfter.postgres - backingBefore.postgres;
+        m.backing.redis += backingAfter.redis - backingBefore.redis;
+      }
       m.loadCpu += load.user + load.system;
       if (machineBefore && machineAfter) {
         m.idle += machineAfter.idle - machineBefore.idle;
@@ -316,11 +370,13 @@ try {
       name: 'hoplink, plain link (recording on)',
       url: `http://127.0.0.1:${shortPort}/plain`,
       pid: WORKERS === 1 ? service.pid : undefined,
+      backed: true,
     },
     {
       name: 'hoplink, link with 20 conditions',
       url: `http://127.0.0.1:${shortPort}/targeted`,
       pid: WORKERS === 1 ? service.pid : undefined,
+      backed: true,
     },
   ];
   const results = await compare(targets, ua);
@@ -330,9 +386,13 @@ try {
     const cpu = m.cpu
       ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})`
       : '';
+    const backing =
+      m.backing && targets[i]!.backed
+        ? `, PostgreSQL ${(m.backing.postgres / m.requests).toFixed(1)} µs${args.redis ? `, Redis ${(m.backing.redis / m.requests).toFixed(1)} µs` : ''}`
+        : '';
     const loadGenerator = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${((m.idle / m.ticks) * 100).toFixed(0)}%` : ''}`;
     console.log(
-      `  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${loadGenerator}`,
+      `  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${backing}${loadGenerator}`,
     );
   });
   const perRound = hop.roundRates.map((r, i) => (r / base.roundRates[i]!) * 100);
@@ -395,9 +455,24 @@ try {
 
   const api = `http://127.0.0.1:${port}/api/v1`;
   const auth = { authorization: `Bearer ${plaintext}`, 'content-type': 'application/json' };
+  const createCpuBefore = cpuMicros(WORKERS === 1 ? service.pid : undefined);
+  const createBackingBefore = await backingCpu();
   const create = await measureCreate(api, auth, DURATION / 2);
+  const createCpuAfter = cpuMicros(WORKERS === 1 ? service.pid : undefined);
+  const createBackingAfter = await backingCpu();
+  // What a link costs each process, so PostgreSQL's share shows beside the service's.
+  const links = create.perSecond * (DURATION / 2);
+  const perLink = (µs: number) => (µs / links).toFixed(0);
+  const createCpu =
+    createCpuBefore && createCpuAfter
+      ? `; service ${perLink(createCpuAfter.all - createCpuBefore.all)} µs a link (main thread ${perLink(createCpuAfter.main - createCpuBefore.main)})`
+      : '';
+  const createBacking =
+    createBackingBefore && createBackingAfter
+      ? `, PostgreSQL ${perLink(createBackingAfter.postgres - createBackingBefore.postgres)} µs`
+      : '';
   console.log(
-    `link create, POST /links, 10 connections for ${DURATION / 2} s: ${create.perSecond.toFixed(0)}/s, p50 ${create.p50} ms, p99 ${create.p99} ms, errors ${create.errors}`,
+    `link create, POST /links, 10 connections for ${DURATION / 2} s: ${create.perSecond.toFixed(0)}/s, p50 ${create.p50} ms, p99 ${create.p99} ms, errors ${create.errors}${createCpu}${createBacking}`,
   );
   score.atLeast('link create, `POST /links`, -c 10', create.perSecond, goals.createPerSecond, '/s', 0);
   const bulkTimes: number[] = [];
@@ -542,5 +617,6 @@ try {
   cleanup();
   await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   rmSync(dir, { recursive: true, force: true });
+  await adminClient?.end();
   if (args.postgres) await adminQuery(`drop database if exists ${benchDatabase} with (force)`).catch(() => {});
 }
