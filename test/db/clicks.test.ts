@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
 import type { Principal, User } from '../../src/core/model.ts';
@@ -12,7 +13,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
 import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
-import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
+import { deleteLink, findLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import {
   accountDaily,
@@ -22,9 +23,10 @@ import {
   dailyClicks,
   optionPicks,
 } from '../../src/storage/stats.kysely.ts';
+import type { Database } from '../../src/storage/schema.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
-import { engines, freshDatabaseUrl, useMigratedDatabase } from '../helpers/database.ts';
+import { engines, freshDatabaseUrl, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 /**
  * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
@@ -35,6 +37,10 @@ const writers = [
   ...engines.map((engine) => ({ name: `Kysely on ${engine}`, engine, prepared: false })),
   { name: 'prepared statements on a SQLite file', engine: 'sqlite' as const, prepared: true },
 ];
+
+/** A new plain link of `userId`'s; its id. */
+const plainLink = async (db: Kysely<Database>, userId: number, shortCode: string) =>
+  (await insertPlainLink(db, userId, shortCode)).id;
 
 describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) => {
   let handle: DatabaseHandle;
@@ -69,18 +75,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     await handle.close();
     await drop();
   });
-  const newLink = async () =>
-    (
-      await insertLink(handle.db, {
-        userId,
-        shortCode: `c${n++}`,
-        redirectUrl: 'https://example.com',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      })
-    ).id;
+  const newLink = () => plainLink(handle.db, userId, `c${n++}`);
 
   it('stores every click and counts the non-bot ones in click_count and the rollups', async () => {
     const id = await newLink();
@@ -384,18 +379,7 @@ describe.runIf(engines.includes('postgres'))('raw clicks and visitors without a 
   beforeAll(async () => {
     userId = (await insertUser(database.db, { email: 'no-key@example.com', plan: 'business' })).id;
   });
-  const newLink = async () =>
-    (
-      await insertLink(database.db, {
-        userId,
-        shortCode: `k${n++}`,
-        redirectUrl: 'https://example.com',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      })
-    ).id;
+  const newLink = () => plainLink(database.db, userId, `k${n++}`);
   const write = (events: ClickEvent[]) => database.db.transaction().execute((trx) => writeClickBatch(trx, events));
   const rawClicksOf = async (id: number) =>
     (await database.db.selectFrom('clicks').select('id').where('link_id', '=', id).execute()).length;
@@ -404,70 +388,63 @@ describe.runIf(engines.includes('postgres'))('raw clicks and visitors without a 
   // Today's clicks also count their visitors.
   const today = () => ({ at: `${new Date().toISOString().slice(0, 10)}T12:00:00.000Z` });
 
-  it("holds off a link's deletion until a batch that counted the link commits", async () => {
-    const id = await newLink();
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let counted = () => {};
-    const written = new Promise<void>((resolve) => (counted = resolve));
-    const batch = database.db.transaction().execute(async (trx) => {
-      await writeClickBatch(trx, [clickEvent(id, today()), clickEvent(id, { ...today(), visitor: 'other' })]);
-      counted();
+  /** Runs `work` in a transaction left open until `commit()`: `ready` once `work` is done. */
+  const heldOpen = (work: (trx: Kysely<Database>) => Promise<unknown>) => {
+    let commit = () => {};
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const committed = database.db.transaction().execute(async (trx) => {
+      await work(trx);
+      markReady();
       await gate;
     });
-    await written;
-    let deleted = false;
-    const deletion = deleteLink(database.db, id).then(() => (deleted = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(deleted).toBe(false);
-    release();
-    await Promise.all([batch, deletion]);
+    return { ready, commit, committed };
+  };
+  /** Whether `promise` has settled `ms` from now (it is still awaited by the caller). */
+  const settledWithin = async (promise: Promise<unknown>, ms: number) => {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return settled;
+  };
+
+  it("holds off a link's deletion until a batch that counted the link commits", async () => {
+    const id = await newLink();
+    const batch = heldOpen((trx) =>
+      writeClickBatch(trx, [clickEvent(id, today()), clickEvent(id, { ...today(), visitor: 'other' })]),
+    );
+    await batch.ready;
+    const deletion = deleteLink(database.db, id);
+    expect(await settledWithin(deletion, 200)).toBe(false);
+    batch.commit();
+    await Promise.all([batch.committed, deletion]);
     expect([await rawClicksOf(id), await visitorsOf(id)]).toEqual([0, 0]);
   });
 
   it('locks the links of a batch in id order, so two batches never wait on each other in a cycle', async () => {
     const [low, high] = [await newLink(), await newLink()];
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let counted = () => {};
-    const written = new Promise<void>((resolve) => (counted = resolve));
-    const first = database.db.transaction().execute(async (trx) => {
-      await writeClickBatch(trx, [clickEvent(low)]);
-      counted();
-      await gate;
-    });
-    await written;
+    const first = heldOpen((trx) => writeClickBatch(trx, [clickEvent(low)]));
+    await first.ready;
     // This batch names the higher link first, but waits for the lower one before locking it...
     const second = write([clickEvent(high), clickEvent(low)]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // ...so the higher link is free to be deleted meanwhile.
-    let deleted = false;
-    const deletion = deleteLink(database.db, high).then(() => (deleted = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(deleted).toBe(true);
-    release();
-    await Promise.all([first, second, deletion]);
+    const deletion = deleteLink(database.db, high);
+    expect(await settledWithin(deletion, 200)).toBe(true);
+    first.commit();
+    await Promise.all([first.committed, second, deletion]);
     expect([await rawClicksOf(low), await rawClicksOf(high)]).toEqual([2, 0]);
   });
 
   it('skips a link whose deletion is under way when the batch starts, once that deletion commits', async () => {
     const [gone, kept] = [await newLink(), await newLink()];
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let begun = () => {};
-    const deleting = new Promise<void>((resolve) => (begun = resolve));
-    const deletion = database.db.transaction().execute(async (trx) => {
-      await deleteLink(trx, gone);
-      begun();
-      await gate;
-    });
-    await deleting;
-    let done = false;
-    const batch = write([clickEvent(gone, today()), clickEvent(kept, today())]).then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(done).toBe(false); // waiting on the link's row
-    release();
-    await Promise.all([deletion, batch]);
+    const deletion = heldOpen((trx) => deleteLink(trx, gone));
+    await deletion.ready;
+    const batch = write([clickEvent(gone, today()), clickEvent(kept, today())]);
+    expect(await settledWithin(batch, 200)).toBe(false); // waiting on the link's row
+    deletion.commit();
+    await Promise.all([deletion.committed, batch]);
     expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
     expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([0, 1]);
     expect((await findLink(database.db, kept))?.clickCount).toBe(1);

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { deleteCategory, insertCategory, listCategories } from '../../src/storage/categories.kysely.ts';
-import { findLink, insertLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
+import { findLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
 import { deleteUserSessions, findSession, insertSession } from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
-import { engines, useMigratedDatabase } from '../helpers/database.ts';
+import { engines, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('stores on %s', (engine) => {
   const handle = useMigratedDatabase(engine);
 
-  const newLink = (userId: number, shortCode: string, extra: Partial<Parameters<typeof insertLink>[1]> = {}) =>
-    insertLink(handle.db, {
-      userId,
-      shortCode,
-      redirectUrl: 'https://example.com',
-      isActive: true,
-      categoryId: null,
-      domainId: null,
-      conditions: [],
-      ...extra,
-    });
+  const newLink = (userId: number, shortCode: string, extra: Parameters<typeof insertPlainLink>[3] = {}) =>
+    insertPlainLink(handle.db, userId, shortCode, extra);
 
   it('runs the migrations once: a second run applies nothing', async () => {
     expect(await migrateToLatest(handle.db)).toEqual([]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import type { Database } from '../../src/storage/schema.ts';
 
@@ -59,4 +60,23 @@ export function useMigratedDatabase(engine: 'sqlite' | 'postgres'): { readonly d
       return handle.db;
     },
   };
+}
+
+/** A link of `userId`'s as most tests need one: active, plain, no category or domain, unless `extra` says otherwise. */
+export function insertPlainLink(
+  db: Kysely<Database>,
+  userId: number,
+  shortCode: string,
+  extra: Partial<Parameters<typeof insertLink>[1]> = {},
+) {
+  return insertLink(db, {
+    userId,
+    shortCode,
+    redirectUrl: 'https://example.com',
+    isActive: true,
+    categoryId: null,
+    domainId: null,
+    conditions: [],
+    ...extra,
+  });
 }
