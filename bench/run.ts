@@ -116,13 +116,11 @@ function cpuOfProcesses(comm: string): number {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes(`(${comm}) `)) continue;
-      const fields = stat.split(') ')[1]!.split(' ');
-      sum += (Number(fields[11]) + Number(fields[12])) * 10_000;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
     } catch {
-      // gone meanwhile
+      continue; // gone meanwhile
     }
+    sum += cpuMicros(Number(pid))?.all ?? 0;
   }
   return sum;
 }

@@ -11,7 +11,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
-import { PostgresPipelinedDriver } from './postgres-driver.ts';
+import { PostgresPipelinedDriver, type PostgresOptions } from './postgres-driver.ts';
 import { keepingStatements } from './statement-cache.ts';
 import { isMemoryPath, openSqliteConnection, sqlitePath } from './sqlite-connection.ts';
 
@@ -33,11 +33,6 @@ function loadPg(): typeof pg {
   const loaded = createRequire(import.meta.url)('pg') as typeof pg;
   loaded.types.setTypeParser(20, (value) => Number(value));
   return loaded;
-}
-
-/** What a PostgreSQL database is opened with (Config.databasePreparedStatements). */
-export interface PostgresOptions {
-  preparedStatements?: boolean;
 }
 
 /**

@@ -1,6 +1,11 @@
+import { isChangedResultType } from './postgres-statements.ts';
+
 /** A unique-constraint violation from either driver (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  // A named statement whose result columns changed under it (another instance's migration): the
+  // driver has named it anew, so the next try succeeds (postgres-driver.ts).
+  if (isChangedResultType(error)) return true;
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
@@ -35,14 +40,15 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',
 ]);
-// The last: a named statement whose result columns changed under it (a migration run by another
-// instance); the driver names it anew, so the next try succeeds (postgres-driver.ts).
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection timeout|query read timeout|cached plan must not change result/i;
+  /connection terminated|timeout exceeded when trying to connect|connection timeout|query read timeout/i;
 
 /** True when the error means "the database is unreachable now", so the caller may try again later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  // A named statement whose result columns changed under it (another instance's migration): the
+  // driver has named it anew, so the next try succeeds (postgres-driver.ts).
+  if (isChangedResultType(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;
   const message = (error as { message?: unknown }).message;

@@ -23,14 +23,20 @@ import { isChangedResultType, StatementNames } from './postgres-statements.ts';
  * Savepoints and streaming are left out: no unit of work on PostgreSQL uses them (Kysely says
  * so if one ever does).
  */
+/** What a PostgreSQL database is opened with (Config.databasePreparedStatements). */
+export interface PostgresOptions {
+  /** false: every statement goes unnamed, the marked ones too (a transaction-mode pooler). */
+  preparedStatements?: boolean;
+}
+
 export class PostgresPipelinedDriver implements Driver {
   readonly #pool: pg.Pool;
   readonly #connections = new WeakMap<pg.PoolClient, PipelinedConnection>();
   readonly #names: StatementNames;
   #destroyed = false;
 
-  /** `pool`: made with `pipeline: true`. `preparedStatements: false` sends every statement unnamed. */
-  constructor(pool: pg.Pool, { preparedStatements = true }: { preparedStatements?: boolean } = {}) {
+  /** `pool`: made with `pipeline: true`. */
+  constructor(pool: pg.Pool, { preparedStatements = true }: PostgresOptions = {}) {
     this.#pool = pool;
     this.#names = new StatementNames(preparedStatements ? {} : { max: 0 });
   }
