@@ -91,6 +91,13 @@ describe('the house', () => {
     expect(reaching).toEqual([]);
   });
 
+  it('takes node:http through require(), which leaves undici unloaded (outbound/node-http.ts)', () => {
+    const importing = files.filter((file) =>
+      /^import (?!type )[^'"]*from '(node:)?http'/m.test(imports.get(file)!.text),
+    );
+    expect(importing.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
   it('has no import circle, in the server or the web app', () => {
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { http } from '../outbound/node-http.ts';
 
 /**
  * An HTTP server on which no client holds a socket on our time: a request's headers and body must
@@ -13,7 +14,7 @@ export function createBoundedServer(
   keepAliveMs: number,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Server {
-  return createServer(
+  return http.createServer(
     {
       headersTimeout: timeoutMs,
       requestTimeout: timeoutMs,

@@ -1,5 +1,6 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { http } from '../outbound/node-http.ts';
 import { AppError, messageOf } from '../core/errors.ts';
 import { verdictOfStatus, type Verdict } from '../core/link-health.ts';
 import { resolveDeliveryTarget, type ResolveHost } from '../outbound/address-guard.ts';
@@ -161,7 +162,7 @@ function exchange(method: 'HEAD' | 'GET', target: URL, timeoutMs: number, option
     const start = async () => {
       const resolved = await resolveDeliveryTarget(target.hostname, options.allowPrivate, options.resolveHost);
       if (settled) return;
-      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const send = target.protocol === 'https:' ? httpsRequest : http.request;
       req = send(
         target,
         {

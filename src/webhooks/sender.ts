@@ -1,5 +1,6 @@
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { http } from '../outbound/node-http.ts';
 import { messageOf } from '../core/errors.ts';
 import { resolveDeliveryTarget } from '../outbound/address-guard.ts';
 
@@ -56,7 +57,7 @@ export function sendWebhook(
       const target = new URL(url);
       const resolved = await resolveDeliveryTarget(target.hostname, options.allowPrivate);
       if (settled) return; // the deadline passed during resolution
-      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const send = target.protocol === 'https:' ? httpsRequest : http.request;
       req = send(
         target,
         {
