@@ -47,10 +47,26 @@ export function withServiceFlags(execArgv: readonly string[]): string[] {
  * frees stays in its arena: V8's helper threads, libuv's pool and the click thread held 35 - 50 MB
  * of arenas after a redirect run, much of it free. With two arenas, twelve pairs of services side
  * by side under the same alternating redirect load: up to 19 MB less RSS (11 MB on average), 99.3%
- * of the redirects (95 - 101% a pair). glibc reads it only at process start, so it is
- * set where the process is started: `npm start`, the image, the systemd unit, a worker's fork.
+ * of the redirects (95 - 101% a pair).
+ *
+ * Blocks of 32 KiB and more come from mmap, so they go back to the system when freed: V8's
+ * compiler takes its working memory in 32 KiB blocks on its helper threads, tens of megabytes in a
+ * burst, and from the arenas those bursts left them 40 MB large with 19 MB in use (glibc hands
+ * back only the free memory at an arena's top). glibc raises the threshold by itself to the size
+ * of the largest such block freed (up to 32 MB), which is what kept the bursts in the arenas. The
+ * top of an arena is kept up to 64 MiB, the bound glibc's own adjustment reaches: at its default
+ * of 128 KiB, trimming and growing the top again cost 1 - 5% of the links created a second.
+ * Together, after a run like the bench's: 193 - 199 MB against 205 - 213, the same redirects
+ * (96 - 103% a pair) and links created (99 - 102% on SQLite; noisy pairs on PostgreSQL).
+ *
+ * glibc reads them only at process start, so they are set where the process is started:
+ * `npm start`, the image, the systemd unit, a worker's fork.
  */
-export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const SERVICE_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '32768',
+  MALLOC_TRIM_THRESHOLD_: '67108864',
+};
 
 /** `env` with SERVICE_ENV's settings added where the operator has not set them. */
 export function withServiceEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {

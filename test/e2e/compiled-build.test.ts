@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIsFresh, sourceHash } from '../../bin/compiled.js';
+import { SERVICE_ENV } from '../../src/cli/serve.ts';
 import { projectRoot, startService } from '../helpers/process.ts';
 
 const run = promisify(execFile);
@@ -84,7 +85,7 @@ describe('the compiled service (build/)', () => {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(command).toContain('build/main.js');
       const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      expect(environment).toContain('MALLOC_ARENA_MAX=2'); // SERVICE_ENV in src/cli/serve.ts
+      for (const [name, value] of Object.entries(SERVICE_ENV)) expect(environment).toContain(`${name}=${value}`);
       expect(buildIsFresh(projectRoot)).toBe(true);
     } finally {
       await service.stop();
