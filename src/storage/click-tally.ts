@@ -153,7 +153,7 @@ export function ownerDays(
 }
 
 /** Whether two clicks of one day fall in the same rollup group: same link and dimension values. */
-function sameDimensions(a: ClickEvent, b: ClickEvent): boolean {
+export function sameDimensions(a: ClickEvent, b: ClickEvent): boolean {
   return (
     a.linkId === b.linkId &&
     a.country === b.country &&

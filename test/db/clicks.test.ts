@@ -300,6 +300,68 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     ]);
   });
 
+  it("stores each raw click as it came, a link's in the order of the batch, whether it repeats the click before or not", async () => {
+    const [first, second] = [await newLink(), await newLink()];
+    // Runs of clicks alike but for their time (the SQLite writer binds such a run once) of every
+    // length around its threshold, between and beside clicks unlike their neighbours.
+    const kinds: Array<[number, Partial<ClickEvent>]> = [
+      [5, {}],
+      [1, { country: 'GB' }],
+      [3, { referrerHost: 'news.example' }],
+      [4, { bot: true }],
+      [1, { linkId: second }],
+      [250, { language: 'de', utmSource: 's', utmMedium: 'm', utmCampaign: 'c' }],
+      [2, { optionIndex: 1 }],
+      [4, { optionIndex: 1 }],
+      [1, {}],
+      [6, { linkId: second, variantIndex: 1, device: 'mobile', browser: 'safari', os: 'ios' }],
+    ];
+    const start = Date.parse('2026-05-10T12:00:00.000Z');
+    const batch = kinds.flatMap(([count, kind]) => Array.from({ length: count }, () => clickEvent(first, kind)));
+    batch.forEach((event, i) => (event.at = new Date(start + i).toISOString()));
+    await writeBatch(batch);
+
+    // The clicks API pages a link's clicks by id: they must follow the order of the visits.
+    const rowsOf = (linkId: number) =>
+      handle.db.selectFrom('clicks').selectAll().where('link_id', '=', linkId).orderBy('id').execute();
+    const rows = [...(await rowsOf(first)), ...(await rowsOf(second))];
+    expect(
+      rows.map((row) => [
+        row.link_id,
+        row.clicked_at,
+        row.country,
+        row.device,
+        row.browser,
+        row.os,
+        row.referrer_host,
+        row.is_bot,
+        row.option_index,
+        row.variant_index,
+        row.language,
+        row.utm_source,
+        row.utm_medium,
+        row.utm_campaign,
+      ]),
+    ).toEqual(
+      [...batch.filter((e) => e.linkId === first), ...batch.filter((e) => e.linkId === second)].map((e) => [
+        e.linkId,
+        e.at,
+        e.country,
+        e.device,
+        e.browser,
+        e.os,
+        e.referrerHost,
+        e.bot ? 1 : 0,
+        e.optionIndex,
+        e.variantIndex,
+        e.language,
+        e.utmSource,
+        e.utmMedium,
+        e.utmCampaign,
+      ]),
+    );
+  });
+
   it("deletes a link's raw clicks a chunk at a time, only for links the principal may delete", async () => {
     const [mine, other] = [await newLink(), await newLink()];
     await writeBatch([...Array.from({ length: 5 }, () => clickEvent(mine)), clickEvent(other), clickEvent(other)]);
