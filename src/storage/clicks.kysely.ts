@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
+import { clickRuns, RUN_MIN, type ClickRun } from './click-runs.ts';
 import { ownerDays, tallyClicks } from './click-tally.ts';
 import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
@@ -178,9 +179,38 @@ async function insertRawClicks(trx: Kysely<Database>, live: readonly ClickEvent[
   // Each column's array straight from the clicks, without a row object a click in between (the
   // consumer thread spends a third of its time collecting garbage). Prepared on PostgreSQL
   // (postgres-statements.ts): the plan of an insert from unnest is the same for any batch.
-  const names = sql.join(RAW_CLICK_COLUMNS.map(([name]) => sql.id(name)));
-  const columns = RAW_CLICK_COLUMNS.map(([, type, value]): [unknown[], string] => [live.map(value), type]);
-  await sql`/* prepared */ insert into clicks (${names}) ${unnested(columns)}`.execute(trx);
+  // A link with a long run of clicks (see clickRuns) has all of its clicks written as runs, so
+  // each link's clicks come from one statement, in their order, which the rows' ids follow.
+  const runs = clickRuns(live);
+  const runLinks = new Set(runs.filter((run) => run.times.length >= RUN_MIN).map((run) => run.click.linkId));
+  const single = runLinks.size === 0 ? live : live.filter((event) => !runLinks.has(event.linkId));
+  if (single.length > 0) {
+    const columns = RAW_CLICK_COLUMNS.map(([, type, value]): [unknown[], string] => [single.map(value), type]);
+    await sql`/* prepared */ insert into clicks (${RAW_CLICK_NAMES}) ${unnested(columns)}`.execute(trx);
+  }
+  if (runLinks.size > 0)
+    await insertClickRuns(
+      trx,
+      runs.filter((run) => runLinks.has(run.click.linkId)),
+    );
+}
+
+/**
+ * Raw rows on PostgreSQL, one array element a run with its times as a JSON array: fewer values
+ * for pg to escape and PostgreSQL to parse (docs/benchmarks.md). `json_array_elements_text`
+ * yields the times in order.
+ */
+async function insertClickRuns(trx: Kysely<Database>, runs: readonly ClickRun[]): Promise<void> {
+  const columns = RAW_CLICK_COLUMNS.map(([name, type, value]): [unknown[], string] => [
+    runs.map((run) => (name === 'clicked_at' ? JSON.stringify(run.times) : value(run.click))),
+    type,
+  ]);
+  const values = sql.join(
+    RAW_CLICK_COLUMNS.map(([name]) => (name === 'clicked_at' ? sql`at` : sql`run.${sql.id(name)}`)),
+  );
+  await sql`/* prepared */ insert into clicks (${RAW_CLICK_NAMES})
+    select ${values} from ${unnest(columns)} as run (${RAW_CLICK_NAMES})
+    cross join lateral json_array_elements_text(run.clicked_at::json) as time (at)`.execute(trx);
 }
 
 /** The raw row's columns: each one's value from a click, and its type as PostgreSQL receives it from `unnest` (cast on insert). */
@@ -202,10 +232,16 @@ const RAW_CLICK_COLUMNS: ReadonlyArray<
   ['utm_medium', 'text', (e) => e.utmMedium],
   ['utm_campaign', 'text', (e) => e.utmCampaign],
 ];
+const RAW_CLICK_NAMES = sql.join(RAW_CLICK_COLUMNS.map(([name]) => sql.id(name)));
 
-/** `select * from unnest($1::type[], ...)`: rows given as one array a column (PostgreSQL). */
+/** `unnest($1::type[], ...)`: rows given as one array a column (PostgreSQL). */
+function unnest(columns: ReadonlyArray<[values: unknown[], type: string]>) {
+  return sql<never>`unnest(${sql.join(columns.map(([values, type]) => sql`${values}::${sql.raw(type)}[]`))})`;
+}
+
+/** `select * from unnest(...)`: an insert's rows (see unnest). */
 function unnested(columns: ReadonlyArray<[values: unknown[], type: string]>) {
-  return sql<never>`select * from unnest(${sql.join(columns.map(([values, type]) => sql`${values}::${sql.raw(type)}[]`))})`;
+  return sql<never>`select * from ${unnest(columns)}`;
 }
 
 const utcToday = () => new Date().toISOString().slice(0, 10);

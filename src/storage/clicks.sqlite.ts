@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
-import { ownerDays, sameDimensions, tallyClicks } from './click-tally.ts';
+import { clickRuns, RUN_MIN } from './click-runs.ts';
+import { ownerDays, tallyClicks } from './click-tally.ts';
 
 const CLICK_COLUMNS =
   '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index, variant_index, ' +
@@ -13,8 +14,6 @@ const CLICK_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
  * to prepare once; the 10-row one keeps a remainder from going in row by row.
  */
 const ROWS_PER_INSERT = [100, 10, 1] as const;
-/** Clicks alike but for their time, one after another, that go in as one run (see insertRun). */
-const RUN_MIN = 4;
 const COLUMN_NAMES = CLICK_COLUMNS.slice(1, -1).split(', ');
 /** A run's values, bound as one row's; its "time" is the JSON array of the run's times. */
 const RUN_ROW = `select ${COLUMN_NAMES.map((column) => `? as ${column}`).join(', ')}`;
@@ -118,12 +117,11 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
 }
 
 /**
- * Inserts a batch's raw clicks, each link's in their order (its ids follow it: the clicks API
- * pages a link's clicks by id). Binding a value costs about 0.2 µs (better-sqlite3 checks its type
- * and copies a string twice), 14 for each click, more than SQLite's own insert: a run of a link's
- * clicks alike but for their time (its visitors of one kind, a load test, a crawler) binds its
- * values once and its times as one JSON array, which SQLite's json_each turns back into rows, 2.3
- * against 5.3 µs a click (docs/benchmarks.md). Other clicks go in 100, 10 or 1 rows to a statement.
+ * Inserts a batch's raw clicks, each link's in their order (see clickRuns). Binding a value costs
+ * about 0.2 µs (better-sqlite3 checks its type and copies a string twice), 14 for each click,
+ * more than SQLite's own insert: a run binds its values once and its times as one JSON array,
+ * which SQLite's json_each turns back into rows, 2.3 against 5.3 µs a click (docs/benchmarks.md).
+ * Other clicks go in 100, 10 or 1 rows to a statement.
  */
 function createRawClickInsert(sqlite: SQLite.Database): (events: readonly ClickEvent[]) => void {
   const insertRows = ROWS_PER_INSERT.map((rows) => ({
@@ -138,58 +136,40 @@ function createRawClickInsert(sqlite: SQLite.Database): (events: readonly ClickE
     `insert into clicks ${CLICK_COLUMNS} select ${RUN_COLUMNS} from (${RUN_ROW}) as run, json_each(run.clicked_at)`,
   );
   const params: unknown[] = [];
-  const insertEach = (events: readonly ClickEvent[], from: number, to: number) => {
-    let i = from;
-    for (const { rows, statement } of insertRows) {
-      for (; i + rows <= to; i += rows) {
-        params.length = 0;
-        for (let j = i; j < i + rows; j++) pushRow(params, events[j]!);
-        statement.run(params);
+  return (events) => {
+    // Clicks not in a long run, as [click, time]: written before the next run, to keep the order.
+    const pending: Array<[ClickEvent, string]> = [];
+    const writePending = () => {
+      let i = 0;
+      for (const { rows, statement } of insertRows) {
+        for (; i + rows <= pending.length; i += rows) {
+          params.length = 0;
+          for (let j = i; j < i + rows; j++) pushRow(params, pending[j]![0], pending[j]![1]);
+          statement.run(params);
+        }
       }
-    }
-  };
-  return (batch) => {
-    const events = byLink(batch);
-    // [single, i): clicks not in a run yet, written before the next run to keep the order.
-    let single = 0;
-    let i = 0;
-    while (i < events.length) {
-      let end = i + 1;
-      while (end < events.length && alikeButTime(events[i]!, events[end]!)) end++;
-      if (end - i >= RUN_MIN) {
-        insertEach(events, single, i);
-        params.length = 0;
-        pushRow(params, events[i]!);
-        params[1] = JSON.stringify(events.slice(i, end).map((e) => e.at));
-        insertRun.run(params);
-        single = end;
+      pending.length = 0;
+    };
+    for (const { click, times } of clickRuns(events)) {
+      if (times.length < RUN_MIN) {
+        for (const at of times) pending.push([click, at]);
+        if (pending.length >= ROWS_PER_INSERT[0]) writePending();
+        continue;
       }
-      i = end;
+      writePending();
+      params.length = 0;
+      pushRow(params, click, JSON.stringify(times));
+      insertRun.run(params);
     }
-    insertEach(events, single, events.length);
+    writePending();
   };
 }
 
-/** The clicks of each link together, in their order (links in the order of their first click). */
-function byLink(events: readonly ClickEvent[]): readonly ClickEvent[] {
-  const links = new Map<number, ClickEvent[]>();
-  for (const event of events) {
-    const clicks = links.get(event.linkId);
-    if (clicks) clicks.push(event);
-    else links.set(event.linkId, [event]);
-  }
-  return links.size === 1 ? events : [...links.values()].flat();
-}
-
-/** Whether two clicks make the same raw row but for their time (and a storefront, not in the row). */
-function alikeButTime(a: ClickEvent, b: ClickEvent): boolean {
-  return a.bot === b.bot && a.optionIndex === b.optionIndex && sameDimensions(a, b);
-}
-
-function pushRow(params: unknown[], e: ClickEvent): void {
+/** A raw row's values, in CLICK_COLUMNS' order, with `at` as its time. */
+function pushRow(params: unknown[], e: ClickEvent, at: string): void {
   params.push(
     e.linkId,
-    e.at,
+    at,
     e.country,
     e.device,
     e.browser,

@@ -301,9 +301,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
   });
 
   it("stores each raw click as it came, a link's in the order of the batch, whether it repeats the click before or not", async () => {
-    const [first, second] = [await newLink(), await newLink()];
-    // Runs of clicks alike but for their time (the SQLite writer binds such a run once) of every
-    // length around its threshold, between and beside clicks unlike their neighbours.
+    const [first, second, third] = [await newLink(), await newLink(), await newLink()];
+    // Runs of clicks alike but for their time (written with their values once) of every length
+    // around the threshold, between and beside clicks unlike their neighbours; the third link has
+    // no long run.
     const kinds: Array<[number, Partial<ClickEvent>]> = [
       [5, {}],
       [1, { country: 'GB' }],
@@ -312,9 +313,12 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       [1, { linkId: second }],
       [250, { language: 'de', utmSource: 's', utmMedium: 'm', utmCampaign: 'c' }],
       [2, { optionIndex: 1 }],
+      [2, { linkId: third }],
       [4, { optionIndex: 1 }],
+      [1, { linkId: third, country: 'FR' }],
       [1, {}],
       [6, { linkId: second, variantIndex: 1, device: 'mobile', browser: 'safari', os: 'ios' }],
+      [3, { linkId: third }],
     ];
     const start = Date.parse('2026-05-10T12:00:00.000Z');
     const batch = kinds.flatMap(([count, kind]) => Array.from({ length: count }, () => clickEvent(first, kind)));
@@ -322,43 +326,29 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     await writeBatch(batch);
 
     // The clicks API pages a link's clicks by id: they must follow the order of the visits.
-    const rowsOf = (linkId: number) =>
-      handle.db.selectFrom('clicks').selectAll().where('link_id', '=', linkId).orderBy('id').execute();
-    const rows = [...(await rowsOf(first)), ...(await rowsOf(second))];
-    expect(
-      rows.map((row) => [
-        row.link_id,
-        row.clicked_at,
-        row.country,
-        row.device,
-        row.browser,
-        row.os,
-        row.referrer_host,
-        row.is_bot,
-        row.option_index,
-        row.variant_index,
-        row.language,
-        row.utm_source,
-        row.utm_medium,
-        row.utm_campaign,
-      ]),
-    ).toEqual(
-      [...batch.filter((e) => e.linkId === first), ...batch.filter((e) => e.linkId === second)].map((e) => [
-        e.linkId,
-        e.at,
-        e.country,
-        e.device,
-        e.browser,
-        e.os,
-        e.referrerHost,
-        e.bot ? 1 : 0,
-        e.optionIndex,
-        e.variantIndex,
-        e.language,
-        e.utmSource,
-        e.utmMedium,
-        e.utmCampaign,
-      ]),
+    const rowsOf = async (linkId: number) =>
+      (await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', linkId).orderBy('id').execute()).map(
+        ({ id: _id, ...row }) => row,
+      );
+    const rows = [...(await rowsOf(first)), ...(await rowsOf(second)), ...(await rowsOf(third))];
+    const expected = [first, second, third].flatMap((id) => batch.filter((e) => e.linkId === id));
+    expect(rows).toEqual(
+      expected.map((e) => ({
+        link_id: e.linkId,
+        clicked_at: e.at,
+        country: e.country,
+        device: e.device,
+        browser: e.browser,
+        os: e.os,
+        referrer_host: e.referrerHost,
+        is_bot: e.bot ? 1 : 0,
+        option_index: e.optionIndex,
+        variant_index: e.variantIndex,
+        language: e.language,
+        utm_source: e.utmSource,
+        utm_medium: e.utmMedium,
+        utm_campaign: e.utmCampaign,
+      })),
     );
   });
 
