@@ -1,10 +1,13 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Executor } from '../storage/stores.ts';
 import { TurnQueue, type Queued } from './turn-queue.ts';
 
 // Where a group's savepoint copies go (see below), set between its transactions.
 const JOURNAL_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
 const JOURNAL_ON_DISK = CompiledQuery.raw('pragma temp_store = default');
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
 
 /**
  * Group commit for SQLite: the units of work that arrive in one turn of the event loop run one
@@ -76,7 +79,7 @@ export class CommitGroup {
           if (group.length > 0 && (next.small !== small || performance.now() - started > this.#maxGroupMs)) break;
           const unit = this.#queue.waiting.shift()!;
           group.push(unit);
-          await sql`savepoint unit`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           let value: unknown;
           try {
             value = await unit.run(trx);
@@ -84,11 +87,11 @@ export class CommitGroup {
             failed.add(unit);
             unit.reject(error);
             // Throws when the error ended the whole transaction: the group fails below.
-            await sql`rollback to unit`.execute(trx);
-            await sql`release unit`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
             continue;
           }
-          await sql`release unit`.execute(trx);
+          await trx.executeQuery(RELEASE);
           succeeded.push({ unit, value });
         }
       });

@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Executor } from '../storage/stores.ts';
 import { TurnQueue } from './turn-queue.ts';
+
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 
 /**
  * Read grouping for SQLite: the reads that arrive in one turn of the event loop run one after
@@ -36,7 +40,7 @@ export class ReadGroup {
     const settled: Array<() => void> = [];
     try {
       await this.#db.connection().execute(async (connection) => {
-        await sql`begin`.execute(connection);
+        await connection.executeQuery(BEGIN);
         const started = performance.now();
         try {
           while (this.#queue.waiting.length > 0) {
@@ -67,8 +71,8 @@ export class ReadGroup {
 /** COMMIT, or ROLLBACK when an error inside SQLite already ended the transaction's use. */
 async function endReadTransaction(connection: Executor): Promise<void> {
   try {
-    await sql`commit`.execute(connection);
+    await connection.executeQuery(COMMIT);
   } catch {
-    await sql`rollback`.execute(connection).catch(() => {}); // already ended: nothing is open
+    await connection.executeQuery(ROLLBACK).catch(() => {}); // already ended: nothing is open
   }
 }
