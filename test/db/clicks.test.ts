@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
 import type { Principal, User } from '../../src/core/model.ts';
@@ -13,7 +13,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
 import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
-import { deleteLink, findLink } from '../../src/storage/links.kysely.ts';
+import { deleteLink, findLink, linkVisitorsDeletion } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import {
   accountDaily,
@@ -41,6 +41,25 @@ const writers = [
 /** A new plain link of `userId`'s; its id. */
 const plainLink = async (db: Kysely<Database>, userId: number, shortCode: string) =>
   (await insertPlainLink(db, userId, shortCode)).id;
+
+/** The plan of the statement with which deleteLink deletes a link's visitors. */
+async function explainVisitorsDeletion(db: Kysely<Database>, engine: 'sqlite' | 'postgres'): Promise<string> {
+  const { sql: text, parameters } = linkVisitorsDeletion(db, 1).compile(db);
+  if (engine === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    // A table of a few rows is cheaper to read whole; what matters is that PostgreSQL can seek.
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
 
 describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) => {
   let handle: DatabaseHandle;
@@ -288,6 +307,29 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     await deleteLink(handle.db, gone);
     expect([await rawClicksOf(gone), await rawClicksOf(kept)]).toEqual([0, 1]);
     expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([0, 1]);
+  });
+
+  it("deletes a link's visitors of every day still kept, and no one else's", async () => {
+    const [gone, kept] = [await newLink(), await newLink()];
+    // Days with no link between them, and one older than yesterday that retention has not reached.
+    const days = ['2026-05-01', '2026-05-03', '2026-05-04'];
+    await handle.db
+      .insertInto('link_daily_visitors')
+      .values(days.flatMap((day) => [gone, kept].map((link_id) => ({ link_id, day, visitor: `v-${day}` }))))
+      .execute();
+    await deleteLink(handle.db, gone);
+    expect([await visitorsOf(gone), await visitorsOf(kept)]).toEqual([0, 3]);
+  });
+
+  it("finds a deleted link's visitors by seeking each day, not by reading every visitor", async () => {
+    const plan = await explainVisitorsDeletion(handle.db, engine);
+    // Both engines seek the key (day, link_id, visitor) on its first two columns.
+    expect(plan).toMatch(
+      engine === 'sqlite'
+        ? /SEARCH link_daily_visitors .*\(day=\? AND link_id=\?\)/
+        : /Index Cond: \(\(day = ANY .*link_id = /,
+    );
+    expect(plan).not.toMatch(/SCAN link_daily_visitors|Seq Scan on link_daily_visitors/);
   });
 
   it('writes large batches in chunks', async () => {

@@ -108,3 +108,33 @@ describe('a SQLite database file', () => {
     expect(existsSync(path)).toBe(true);
   });
 });
+
+// Migration 014: SQLite's visitors lose the key whose cascade read every visitor for each link
+// deleted; deleteLink deletes them itself (test/db/clicks.test.ts).
+describe('migration 014 on sqlite', () => {
+  it('keeps the visitors in a table without rowids or a key to the link; down restores the key without orphans', async () => {
+    await atMigration('sqlite', '013-clicks-link-key', async (db, migrator, { linkId }) => {
+      const visitor = (id: number, name: string) => sql`insert into link_daily_visitors (link_id, day, visitor)
+        values (${id}, '2026-11-01', ${name})`;
+      await visitor(linkId, 'before').execute(db);
+      expect((await migrator.migrateTo('014-visitors-by-day')).error).toBeUndefined();
+      const { rows: table } = await sql<{ sql: string }>`
+        select sql from sqlite_master where type = 'table' and name = 'link_daily_visitors'`.execute(db);
+      expect(table[0]!.sql).toMatch(/without rowid$/i);
+      expect(table[0]!.sql).not.toMatch(/references/i);
+      // No such link: nothing refuses it now.
+      await visitor(linkId + 1000, 'orphan').execute(db);
+      await visitor(linkId, 'after').execute(db);
+      await expect(visitor(linkId, 'after').execute(db)).rejects.toThrow(/UNIQUE/);
+
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      const { rows } = await sql<{ link_id: number; visitor: string }>`
+        select link_id, visitor from link_daily_visitors order by visitor`.execute(db);
+      expect(rows).toEqual([
+        { link_id: linkId, visitor: 'after' },
+        { link_id: linkId, visitor: 'before' },
+      ]);
+      await expect(visitor(linkId + 1000, 'orphan').execute(db)).rejects.toThrow(/FOREIGN KEY/);
+    });
+  });
+});

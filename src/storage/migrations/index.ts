@@ -12,6 +12,7 @@ import * as linkSearch from './010-link-search.ts';
 import * as linkSearchQueue from './011-link-search-queue.ts';
 import * as accountTotals from './012-account-totals.ts';
 import * as clicksLinkKey from './013-clicks-link-key.ts';
+import * as visitorsByDay from './014-visitors-by-day.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011-link-search-queue': linkSearchQueue,
   '012-account-totals': accountTotals,
   '013-clicks-link-key': clicksLinkKey,
+  '014-visitors-by-day': visitorsByDay,
 };
