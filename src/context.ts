@@ -14,7 +14,7 @@ import { createDnsProvider } from './domain-verification/dns-provider.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
 import { RedisClickLimits } from './redis/click-limits.ts';
-import { RedisEventBus } from './redis/event-bus.ts';
+import { linkEventsChannel, RedisEventBus } from './redis/event-bus.ts';
 import { redisRateLimiters } from './redis/rate-limiters.ts';
 import { MemoryClickLimits, type ClickLimits } from './services/click-limits.ts';
 import { domainRecord, type DomainSettings } from './services/domains.ts';
@@ -306,7 +306,7 @@ async function startRedis(config: Config, url: string, events: EventBus, onError
   // Loaded only when Redis is configured: a single process never holds ioredis.
   const { connectRedis } = await import('./redis/redis.ts');
   const client: Redis = connectRedis(url, onError);
-  const bus = await RedisEventBus.start(client, events, `${config.redisPrefix}link-events`);
+  const bus = await RedisEventBus.start(client, events, linkEventsChannel(config.redisPrefix));
   return {
     client,
     rateLimiters: redisRateLimiters(client, config.rateLimits, config.redisPrefix),

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './program.ts';
 
-function cli() {
+function cli(moreEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hoplink-cli-'));
-  const env = { DATABASE_URL: `sqlite:${join(dir, 'cli.db')}` };
+  const env = { DATABASE_URL: `sqlite:${join(dir, 'cli.db')}`, ...moreEnv };
   return async (...argv: string[]) => {
     let out = '';
     let err = '';
@@ -40,6 +40,15 @@ describe('hoplink CLI', () => {
     expect(res.code).toBe(0);
     expect(JSON.parse(res.out)).toEqual({ id: 1, email: 'ann@example.com', plan: 'pro' });
     expect(res.out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('runs a command and says so when the Redis that would tell running instances cannot be reached', async () => {
+    // Nothing listens on port 1: the command still commits; the instances' caches expire as usual.
+    const run = cli({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const res = await run('user', 'create', '--email', 'cy@example.com', '--plan', 'pro', '--json');
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.out)).toMatchObject({ email: 'cy@example.com' });
+    expect(res.err).toMatch(/Redis unreachable .*caches expire/);
   });
 
   it('changes a plan and creates and revokes tokens', async () => {

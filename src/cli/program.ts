@@ -8,6 +8,7 @@ import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
+import { tellRunningInstances } from './instance-events.ts';
 import { exportLinks, importFile } from './transfer.ts';
 
 export interface CliIo {
@@ -31,16 +32,20 @@ function positiveInteger(value: string): number {
 }
 
 /**
- * Opens the configured database, migrated, for one command, and always closes it. A running
- * service hears of nothing the CLI changes: none of these changes affect the redirect cache.
+ * Opens the configured database, migrated, for one command, and always closes it. What the
+ * command commits reaches the running instances' caches through Redis when it is configured
+ * (instance-events.ts).
  */
 async function withDatabase<T>(io: CliIo, run: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
   const handle = openDatabase(config.databaseUrl, undefined, { preparedStatements: config.databasePreparedStatements });
+  const events = new EventBus();
+  const published = await tellRunningInstances(config, events, io.err);
   try {
     await migrateToLatest(handle.db);
-    return await run(new UnitOfWork(handle.db, new EventBus()));
+    return await run(new UnitOfWork(handle.db, events));
   } finally {
+    await published();
     await handle.close();
   }
 }

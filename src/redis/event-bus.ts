@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AppEvent, EventBus } from '../services/events.ts';
 
+/** The pub/sub channel of a deployment's committed changes (services and CLI alike). */
+export const linkEventsChannel = (redisPrefix: string) => `${redisPrefix}link-events`;
+
 /**
  * Carries link changes between instances over Redis pub/sub, so a change made through one
  * instance's API invalidates every instance's redirect cache. Changes that arrive are re-emitted
@@ -31,7 +34,15 @@ export class RedisEventBus {
 
   static async start(publisher: Redis, events: EventBus, channel: string): Promise<RedisEventBus> {
     const subscriber = publisher.duplicate();
-    await subscriber.subscribe(channel);
+    // The same server as the publisher's, whose own handler reports an outage; unheard, ioredis
+    // would print every failed reconnection of this one.
+    subscriber.on('error', () => {});
+    try {
+      await subscriber.subscribe(channel);
+    } catch (error) {
+      subscriber.disconnect(); // or it would go on reconnecting, and keep a CLI process alive
+      throw error;
+    }
     return new RedisEventBus(publisher, subscriber, channel, events);
   }
 

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUserWithToken } from '../helpers/cli.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { freshDatabaseUrl } from '../helpers/database.ts';
 import { startReceiver } from '../helpers/receiver.ts';
-import { startService, type RunningService } from '../helpers/process.ts';
+import { hoplink, startService, type RunningService } from '../helpers/process.ts';
 
 // Needs real PostgreSQL and Redis servers: CI sets both (and fails if they cannot be reached);
 // a machine without them skips this file.
@@ -94,6 +97,20 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     await api(a, `/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
     await new Promise((r) => setTimeout(r, 100));
     expect((await visit(b, link.short_code)).status).toBe(404);
+  });
+
+  it("applies what the CLI commits at once on every instance: an import's code each had found unknown", async () => {
+    await hoplink(env, 'user', 'create', '--email', 'cli-import@example.com', '--plan', 'business');
+    const code = `cli-${randomBytes(3).toString('hex')}`;
+    // Both instances now remember the code as unknown (for 30 s, LINK_CACHE_NEGATIVE_TTL_MS).
+    expect([(await visit(a, code)).status, (await visit(b, code)).status]).toEqual([404, 404]);
+    const dir = mkdtempSync(join(tmpdir(), 'hoplink-cli-import-'));
+    writeFileSync(join(dir, 'links.csv'), `keyword,url\n${code},https://example.com/imported\n`);
+    await hoplink(env, 'import', '--email', 'cli-import@example.com', '--file', join(dir, 'links.csv'), '--json');
+    await new Promise((r) => setTimeout(r, 100));
+    for (const instance of [a, b]) {
+      expect((await visit(instance, code)).headers.get('location')).toBe('https://example.com/imported');
+    }
   });
 
   it('delivers from one instance to a webhook created through the other, after it had found none', async () => {
