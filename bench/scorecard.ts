@@ -45,6 +45,8 @@ export function goalsFor(postgres: boolean) {
     catchUpSeconds: 2,
     createPerSecond: 5_000,
     listP50Ms: 20,
+    /** A code not in the redirect cache (a link's first visit, an unknown code), sequential, at the client. */
+    cacheMissP50Ms: 2,
     statsP50Ms: 5,
     overviewP50Ms: 10,
     rssMb: 200,

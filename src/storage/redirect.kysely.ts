@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LinkControls } from '../core/model.ts';
 import type { Condition } from '../core/targeting.ts';
 import type { Database } from './schema.ts';
@@ -16,13 +16,15 @@ export interface RedirectRow extends LinkControls {
 
 const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-/** Everything the short host needs about one code on one domain (null: the default host). */
-export async function loadRedirectable(
-  db: Kysely<Database>,
-  domainId: number | null,
-  code: string,
-): Promise<RedirectRow | undefined> {
-  let query = db
+/**
+ * The statement that finds a code on a domain (null: the default host) for the short host. The
+ * codes' unique index is on (coalesce(domain_id, 0), short_code) (migration 001), and only that
+ * same expression finds a code through it: `domain_id is null and short_code = ?` read every link,
+ * 436 ms a cache miss among 1,000,000 links on SQLite, on the thread that answers requests (a
+ * stream of unknown codes could hold it for good). Domain ids start at 1.
+ */
+export function redirectLookup(db: Kysely<Database>, domainId: number | null, code: string) {
+  return db
     .selectFrom('links')
     .select([
       'id',
@@ -43,9 +45,17 @@ export async function loadRedirectable(
       'preview',
       'localize',
     ])
+    .where(sql<number>`coalesce(domain_id, 0)`, '=', domainId ?? 0)
     .where('short_code', '=', code);
-  query = domainId === null ? query.where('domain_id', 'is', null) : query.where('domain_id', '=', domainId);
-  const row = await query.executeTakeFirst();
+}
+
+/** Everything the short host needs about one code on one domain (null: the default host). */
+export async function loadRedirectable(
+  db: Kysely<Database>,
+  domainId: number | null,
+  code: string,
+): Promise<RedirectRow | undefined> {
+  const row = await redirectLookup(db, domainId, code).executeTakeFirst();
   if (!row) return undefined;
   const options =
     row.type === 'choice_page'

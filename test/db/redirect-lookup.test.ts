@@ -1,0 +1,62 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertDomain } from '../../src/storage/domains.kysely.ts';
+import { loadRedirectable, redirectLookup } from '../../src/storage/redirect.kysely.ts';
+import type { Database } from '../../src/storage/schema.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
+import { engines, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
+
+/** The plan of the short host's lookup of a code (SQLite's, or PostgreSQL's with scans discouraged). */
+async function explainLookup(db: Kysely<Database>, engine: 'sqlite' | 'postgres', domainId: number | null) {
+  const { sql: text, parameters } = redirectLookup(db, domainId, 'abc').compile();
+  if (engine === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    // A table of a few rows is cheaper to read whole; what matters is that PostgreSQL can seek.
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe.each(engines)('the short host’s lookup of a code on %s', (engine) => {
+  const database = useMigratedDatabase(engine);
+  let domainId = 0;
+  beforeAll(async () => {
+    const user = await insertUser(database.db, { email: 'lookup@example.com', plan: 'business' });
+    const domain = await insertDomain(database.db, {
+      userId: user.id,
+      hostname: 'go.example.com',
+      verificationToken: 'token',
+      requiresTxt: false,
+    });
+    domainId = domain.id;
+    await insertPlainLink(database.db, user.id, 'same', { redirectUrl: 'https://example.com/default-host' });
+    await insertPlainLink(database.db, user.id, 'same', { redirectUrl: 'https://example.com/custom', domainId });
+  });
+
+  it('finds a code on the default host and on a custom domain apart', async () => {
+    expect((await loadRedirectable(database.db, null, 'same'))?.redirectUrl).toBe('https://example.com/default-host');
+    expect((await loadRedirectable(database.db, domainId, 'same'))?.redirectUrl).toBe('https://example.com/custom');
+    expect(await loadRedirectable(database.db, null, 'other')).toBeUndefined();
+    expect(await loadRedirectable(database.db, domainId + 1, 'same')).toBeUndefined();
+  });
+
+  it('seeks the codes’ unique index instead of reading every link', async () => {
+    for (const domain of [null, domainId]) {
+      const plan = await explainLookup(database.db, engine, domain);
+      expect(plan).toMatch(
+        engine === 'sqlite'
+          ? /SEARCH links USING INDEX links_domain_code \(<expr>=\? AND short_code=\?\)/
+          : /Index Scan using links_domain_code[\s\S]*Index Cond: \(\(COALESCE\(domain_id, 0\) = .*short_code/,
+      );
+      expect(plan).not.toMatch(/SCAN links|Seq Scan on links/);
+    }
+  });
+});
