@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
 import type { Principal, User } from '../../src/core/model.ts';
@@ -26,7 +26,7 @@ import {
 import type { Database } from '../../src/storage/schema.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { clickEvent } from '../helpers/clicks.ts';
-import { engines, freshDatabaseUrl, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
+import { engines, explainPlan, freshDatabaseUrl, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 /**
  * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
@@ -41,25 +41,6 @@ const writers = [
 /** A new plain link of `userId`'s; its id. */
 const plainLink = async (db: Kysely<Database>, userId: number, shortCode: string) =>
   (await insertPlainLink(db, userId, shortCode)).id;
-
-/** The plan of the statement with which deleteLink deletes a link's visitors. */
-async function explainVisitorsDeletion(db: Kysely<Database>, engine: 'sqlite' | 'postgres'): Promise<string> {
-  const { sql: text, parameters } = linkVisitorsDeletion(db, 1).compile(db);
-  if (engine === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    return rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    // A table of a few rows is cheaper to read whole; what matters is that PostgreSQL can seek.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${text}`, [...parameters]),
-    );
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) => {
   let handle: DatabaseHandle;
@@ -322,7 +303,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
   });
 
   it("finds a deleted link's visitors by seeking each day, not by reading every visitor", async () => {
-    const plan = await explainVisitorsDeletion(handle.db, engine);
+    const plan = await explainPlan(handle.db, engine, linkVisitorsDeletion(handle.db, 1).compile(handle.db));
     // Both engines seek the key (day, link_id, visitor) on its first two columns.
     expect(plan).toMatch(
       engine === 'sqlite'

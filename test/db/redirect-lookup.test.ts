@@ -1,29 +1,8 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDomain } from '../../src/storage/domains.kysely.ts';
 import { loadRedirectable, redirectLookup } from '../../src/storage/redirect.kysely.ts';
-import type { Database } from '../../src/storage/schema.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
-import { engines, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
-
-/** The plan of the short host's lookup of a code (SQLite's, or PostgreSQL's with scans discouraged). */
-async function explainLookup(db: Kysely<Database>, engine: 'sqlite' | 'postgres', domainId: number | null) {
-  const { sql: text, parameters } = redirectLookup(db, domainId, 'abc').compile();
-  if (engine === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    return rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    // A table of a few rows is cheaper to read whole; what matters is that PostgreSQL can seek.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${text}`, [...parameters]),
-    );
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+import { engines, explainPlan, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('the short host’s lookup of a code on %s', (engine) => {
   const database = useMigratedDatabase(engine);
@@ -50,7 +29,7 @@ describe.each(engines)('the short host’s lookup of a code on %s', (engine) => 
 
   it('seeks the codes’ unique index instead of reading every link', async () => {
     for (const domain of [null, domainId]) {
-      const plan = await explainLookup(database.db, engine, domain);
+      const plan = await explainPlan(database.db, engine, redirectLookup(database.db, domain, 'abc').compile());
       expect(plan).toMatch(
         engine === 'sqlite'
           ? /SEARCH links USING INDEX links_domain_code \(<expr>=\? AND short_code=\?\)/

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
@@ -78,5 +78,31 @@ export function insertPlainLink(
     domainId: null,
     conditions: [],
     ...extra,
+  });
+}
+
+/**
+ * The plan of a statement, as text: SQLite's `explain query plan`, or PostgreSQL's `explain` with
+ * sequential scans discouraged (a test's table of a few rows is cheaper to read whole; what a test
+ * asks is whether PostgreSQL can seek). The statement is planned, not run.
+ */
+export async function explainPlan(
+  db: Kysely<Database>,
+  engine: 'sqlite' | 'postgres',
+  statement: CompiledQuery,
+): Promise<string> {
+  const parameters = [...statement.parameters];
+  if (engine === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement.sql}`, parameters),
+    );
+    return rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${statement.sql}`, parameters),
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
