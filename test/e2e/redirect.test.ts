@@ -162,11 +162,17 @@ describe('link.clicked webhooks from the click writer thread', () => {
       for (const headers of [firefox, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, firefox]) {
         expect((await fetch(`${own.shortUrl}/${link.short_code}`, { redirect: 'manual', headers })).status).toBe(302);
       }
+      // The visits may fall into one click batch or two (the buffer flushes every 250 ms), and so
+      // into one delivery or two: what matters is every counted click, once, and no bot.
+      const delivered = () => receiver.received.map((request) => JSON.parse(request.body));
+      const clicks = () => delivered().flatMap((body) => body.data.clicks);
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && receiver.received.length === 0) await new Promise((r) => setTimeout(r, 50));
-      const body = JSON.parse(receiver.received[0]!.body);
-      expect(body).toMatchObject({ event: 'link.clicked', data: { link_id: link.id } });
-      expect(body.data.clicks).toEqual([
+      while (Date.now() < deadline && clicks().length < 2) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500)); // a bot's click, wrongly delivered, would be in by now
+      for (const body of delivered()) {
+        expect(body).toMatchObject({ event: 'link.clicked', data: { link_id: link.id } });
+      }
+      expect(clicks()).toEqual([
         expect.objectContaining({
           link_id: link.id,
           country: 'XX',
