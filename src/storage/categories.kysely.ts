@@ -61,11 +61,16 @@ export async function renameCategory(db: Kysely<Database>, id: number, name: str
   }
 }
 
+/** The statement that takes a category off its links (found through `links_category`, migration 015). */
+export function uncategorizeLinks(db: Kysely<Database>, id: number) {
+  return db.updateTable('links').set({ category_id: null }).where('category_id', '=', id);
+}
+
 /** Deletes the category; its links keep existing with no category. Two writes: needs a transaction. */
 export async function deleteCategory(db: Kysely<Database>, id: number): Promise<void> {
   requireTransaction(db, 'deleteCategory');
   // Explicit as well as the foreign key (ON DELETE SET NULL), so the outcome never depends on a pragma.
-  await db.updateTable('links').set({ category_id: null }).where('category_id', '=', id).execute();
+  await uncategorizeLinks(db, id).execute();
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 

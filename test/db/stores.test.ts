@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { deleteCategory, insertCategory, listCategories } from '../../src/storage/categories.kysely.ts';
+import {
+  deleteCategory,
+  insertCategory,
+  listCategories,
+  uncategorizeLinks,
+} from '../../src/storage/categories.kysely.ts';
 import { findLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
 import { deleteUserSessions, findSession, insertSession } from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
-import { engines, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
+import { engines, explainPlan, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('stores on %s', (engine) => {
   const handle = useMigratedDatabase(engine);
@@ -88,6 +93,16 @@ describe.each(engines)('stores on %s', (engine) => {
     await handle.db.transaction().execute((trx) => deleteCategory(trx, category.id));
     expect((await findLink(handle.db, link.id))?.category).toBeNull();
     expect(await listCategories(handle.db, user.id)).toEqual([]);
+  });
+
+  it("finds a deleted category's links through their own index, not by reading every link", async () => {
+    const plan = await explainPlan(handle.db, engine, uncategorizeLinks(handle.db, 1).compile());
+    expect(plan).toMatch(
+      engine === 'sqlite'
+        ? /SEARCH links USING (COVERING )?INDEX links_category \(category_id=\?\)/
+        : /Index Scan using links_category/,
+    );
+    expect(plan).not.toMatch(/SCAN links|Seq Scan on links/);
   });
 
   it('updates only the given columns and stores conditions as JSON', async () => {

@@ -13,6 +13,7 @@ import * as linkSearchQueue from './011-link-search-queue.ts';
 import * as accountTotals from './012-account-totals.ts';
 import * as clicksLinkKey from './013-clicks-link-key.ts';
 import * as visitorsByDay from './014-visitors-by-day.ts';
+import * as linksByCategory from './015-links-by-category.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-account-totals': accountTotals,
   '013-clicks-link-key': clicksLinkKey,
   '014-visitors-by-day': visitorsByDay,
+  '015-links-by-category': linksByCategory,
 };
