@@ -45,9 +45,11 @@ describe('hoplink CLI', () => {
   it('runs a command and says so when the Redis that would tell running instances cannot be reached', async () => {
     // Nothing listens on port 1: the command still commits; the instances' caches expire as usual.
     const run = cli({ REDIS_URL: 'redis://127.0.0.1:1' });
-    const res = await run('user', 'create', '--email', 'cy@example.com', '--plan', 'pro', '--json');
+    const created = await run('user', 'create', '--email', 'cy@example.com', '--plan', 'pro', '--json');
+    expect(created.err, 'a command that changes nothing instances cache opens no connection').toBe('');
+    const res = await run('user', 'set-plan', '--email', 'cy@example.com', '--plan', 'business', '--json');
     expect(res.code).toBe(0);
-    expect(JSON.parse(res.out)).toMatchObject({ email: 'cy@example.com' });
+    expect(JSON.parse(res.out)).toMatchObject({ email: 'cy@example.com', plan: 'business' });
     expect(res.err).toMatch(/Redis unreachable .*caches expire/);
   });
 

@@ -32,15 +32,19 @@ function positiveInteger(value: string): number {
 }
 
 /**
- * Opens the configured database, migrated, for one command, and always closes it. What the
- * command commits reaches the running instances' caches through Redis when it is configured
- * (instance-events.ts).
+ * Opens the configured database, migrated, for one command, and always closes it. `tellInstances`:
+ * the command commits what running instances cache (a plan, new codes), so it reaches them
+ * through Redis when it is configured (instance-events.ts); other commands open no connection.
  */
-async function withDatabase<T>(io: CliIo, run: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  io: CliIo,
+  run: (uow: UnitOfWork) => Promise<T>,
+  { tellInstances = false } = {},
+): Promise<T> {
   const config = loadConfig(io.env);
   const handle = openDatabase(config.databaseUrl, undefined, { preparedStatements: config.databasePreparedStatements });
   const events = new EventBus();
-  const published = await tellRunningInstances(config, events, io.err);
+  const published = tellInstances ? await tellRunningInstances(config, events, io.err) : async () => {};
   try {
     await migrateToLatest(handle.db);
     return await run(new UnitOfWork(handle.db, events));
@@ -88,7 +92,9 @@ export function buildProgram(io: CliIo): Command {
     .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).makeOptionMandatory())
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; plan: Plan; json?: boolean }) => {
-      const updated = await withDatabase(io, (uow) => uow.transact((work) => changePlan(work, opts.email, opts.plan)));
+      const updated = await withDatabase(io, (uow) => uow.transact((work) => changePlan(work, opts.email, opts.plan)), {
+        tellInstances: true,
+      });
       print(
         !!opts.json,
         { id: updated.id, email: updated.email, plan: updated.plan },
@@ -152,12 +158,15 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'print only the summary, as one JSON object (the shape of GET /imports/{id})')
     .action(async (opts: { email: string; file: string; json?: boolean }) => {
       const config = loadConfig(io.env);
-      const { outcome, record } = await withDatabase(io, (uow) =>
-        importFile(
-          uow,
-          { email: opts.email, file: opts.file, ...config.imports },
-          { json: !!opts.json, terminal: io.terminal, line: (text) => io.out(`${text}\n`) },
-        ),
+      const { outcome, record } = await withDatabase(
+        io,
+        (uow) =>
+          importFile(
+            uow,
+            { email: opts.email, file: opts.file, ...config.imports },
+            { json: !!opts.json, terminal: io.terminal, line: (text) => io.out(`${text}\n`) },
+          ),
+        { tellInstances: true },
       );
       print(
         !!opts.json,
