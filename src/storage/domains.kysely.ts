@@ -78,12 +78,16 @@ export async function recordDomainCheck(
   );
 }
 
-export async function countLinksOnDomain(db: Kysely<Database>, domainId: number): Promise<number> {
-  const { n } = await db
+/** The statement that counts a domain's links (found through `links_domain`, migration 016). */
+export function linksOnDomainCount(db: Kysely<Database>, domainId: number) {
+  return db
     .selectFrom('links')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('domain_id', '=', domainId)
-    .executeTakeFirstOrThrow();
+    .where('domain_id', '=', domainId);
+}
+
+export async function countLinksOnDomain(db: Kysely<Database>, domainId: number): Promise<number> {
+  const { n } = await linksOnDomainCount(db, domainId).executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import {
   deleteCategory,
@@ -6,6 +7,7 @@ import {
   listCategories,
   uncategorizeLinks,
 } from '../../src/storage/categories.kysely.ts';
+import { countLinksOnDomain, insertDomain, linksOnDomainCount } from '../../src/storage/domains.kysely.ts';
 import { findLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
@@ -104,6 +106,66 @@ describe.each(engines)('stores on %s', (engine) => {
     );
     expect(plan).not.toMatch(/SCAN links|Seq Scan on links/);
   });
+
+  it("counts a domain's links and checks its foreign key through their own index", async () => {
+    const user = await insertUser(handle.db, { email: `dom-${engine}@example.com`, plan: 'business' });
+    const domain = await insertDomain(handle.db, {
+      userId: user.id,
+      hostname: `go-${engine}.example`,
+      verificationToken: 'token',
+      requiresTxt: false,
+    });
+    await newLink(user.id, `dom${engine}`, { domainId: domain.id });
+    expect(await countLinksOnDomain(handle.db, domain.id)).toBe(1);
+
+    const plan = await explainPlan(handle.db, engine, linksOnDomainCount(handle.db, domain.id).compile());
+    expect(plan).toMatch(
+      engine === 'sqlite'
+        ? /SEARCH links USING (COVERING )?INDEX links_domain \(domain_id=\?\)/
+        : /Index Only Scan using links_domain|Index Scan using links_domain/,
+    );
+    expect(plan).not.toMatch(/SCAN links|Seq Scan on links/);
+    const unused = await insertDomain(handle.db, {
+      userId: user.id,
+      hostname: `unused-${engine}.example`,
+      verificationToken: 'token',
+      requiresTxt: false,
+    });
+    const reads = await linkReadsOfDomainDeletion(engine, unused.id);
+    expect(reads.scans).toBe(0);
+    expect(reads.seeks).toBeGreaterThan(0);
+  });
+
+  /**
+   * How deleting a domain reads links for its foreign key check, which no plan shows: SQLite's
+   * program opens a cursor on links or on an index of them and either rewinds it (a scan) or
+   * seeks it; PostgreSQL counts the transaction's scans of links.
+   */
+  async function linkReadsOfDomainDeletion(engine: string, domainId: number) {
+    if (engine === 'sqlite') {
+      const { rows: schema } = await sql<{ name: string; rootpage: number }>`
+        select name, rootpage from sqlite_schema where tbl_name = 'links'`.execute(handle.db);
+      const linkPages = new Set(schema.map((entry) => entry.rootpage));
+      const { rows: program } = await sql<{ opcode: string; p1: number; p2: number }>`
+        explain delete from domains where id = ${domainId}`.execute(handle.db);
+      const linkCursors = new Set(
+        program.filter((op) => op.opcode === 'OpenRead' && linkPages.has(op.p2)).map((op) => op.p1),
+      );
+      const on = (opcode: string) => program.filter((op) => op.opcode === opcode && linkCursors.has(op.p1)).length;
+      return { scans: on('Rewind'), seeks: on('SeekGE') };
+    }
+    return handle.db.transaction().execute(async (trx) => {
+      const counts = async () => {
+        const { rows } = await sql<{ seq_scan: string; idx_scan: string }>`
+          select seq_scan, idx_scan from pg_stat_xact_user_tables where relid = 'links'::regclass`.execute(trx);
+        return { scans: Number(rows[0]!.seq_scan), seeks: Number(rows[0]!.idx_scan) };
+      };
+      const before = await counts();
+      await trx.deleteFrom('domains').where('id', '=', domainId).execute();
+      const after = await counts();
+      return { scans: after.scans - before.scans, seeks: after.seeks - before.seeks };
+    });
+  }
 
   it('updates only the given columns and stores conditions as JSON', async () => {
     const user = await insertUser(handle.db, { email: `upd-${engine}@example.com`, plan: 'business' });

@@ -14,6 +14,7 @@ import * as accountTotals from './012-account-totals.ts';
 import * as clicksLinkKey from './013-clicks-link-key.ts';
 import * as visitorsByDay from './014-visitors-by-day.ts';
 import * as linksByCategory from './015-links-by-category.ts';
+import * as linksByDomain from './016-links-by-domain.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013-clicks-link-key': clicksLinkKey,
   '014-visitors-by-day': visitorsByDay,
   '015-links-by-category': linksByCategory,
+  '016-links-by-domain': linksByDomain,
 };
