@@ -77,8 +77,13 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: number, k
   return Number(result.numDeletedRows);
 }
 
+/** The statement that sweeps expired sessions (found through `sessions_expiry`, migration 017). */
+export function expiredSessionsDeletion(db: Kysely<Database>, now: string) {
+  return db.deleteFrom('sessions').where('expires_at', '<', now);
+}
+
 export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  await expiredSessionsDeletion(db, now).execute();
 }
 
 export const sessionStore = {

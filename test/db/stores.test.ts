@@ -11,7 +11,13 @@ import { countLinksOnDomain, insertDomain, linksOnDomainCount } from '../../src/
 import { findLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
 import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
-import { deleteUserSessions, findSession, insertSession } from '../../src/storage/sessions.kysely.ts';
+import {
+  deleteExpiredSessions,
+  deleteUserSessions,
+  expiredSessionsDeletion,
+  findSession,
+  insertSession,
+} from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
 import { engines, explainPlan, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
@@ -194,5 +200,26 @@ describe.each(engines)('stores on %s', (engine) => {
     expect(await deleteUserSessions(handle.db, user.id)).toBe(1);
     expect(await findSession(handle.db, `${engine}-a`)).toBeUndefined();
     expect(await findSession(handle.db, `${engine}-theirs`)).toBeDefined();
+  });
+
+  it('sweeps expired sessions, keeps live ones, and finds them through the expiry index', async () => {
+    const user = await insertUser(handle.db, { email: `sweep-${engine}@example.com`, plan: 'free' });
+    const now = '2026-06-01T00:00:00.000Z';
+    const session = (id: string, expiresAt: string) =>
+      insertSession(handle.db, { id: `${engine}-${id}`, userId: user.id, csrfToken: 'csrf', expiresAt, now });
+    await session('expired', '2026-05-31T23:59:59.999Z');
+    await session('live', '2026-06-01T00:00:00.001Z');
+    await deleteExpiredSessions(handle.db, now);
+    const left = await handle.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    // char(64): PostgreSQL pads the id with spaces.
+    expect(left.map((row) => row.id.trimEnd())).toEqual([`${engine}-live`]);
+
+    const plan = await explainPlan(handle.db, engine, expiredSessionsDeletion(handle.db, now).compile());
+    expect(plan).toMatch(
+      engine === 'sqlite'
+        ? /SEARCH sessions USING (COVERING )?INDEX sessions_expiry \(expires_at<\?\)/
+        : /Index Scan (using|on) sessions_expiry/,
+    );
+    expect(plan).not.toMatch(/SCAN sessions|Seq Scan on sessions/);
   });
 });

@@ -15,6 +15,7 @@ import * as clicksLinkKey from './013-clicks-link-key.ts';
 import * as visitorsByDay from './014-visitors-by-day.ts';
 import * as linksByCategory from './015-links-by-category.ts';
 import * as linksByDomain from './016-links-by-domain.ts';
+import * as sessionsByExpiry from './017-sessions-by-expiry.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014-visitors-by-day': visitorsByDay,
   '015-links-by-category': linksByCategory,
   '016-links-by-domain': linksByDomain,
+  '017-sessions-by-expiry': sessionsByExpiry,
 };
