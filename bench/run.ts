@@ -29,6 +29,10 @@ const args = parseArgs({
 }).values;
 const WORKERS = Number(args.workers);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+// Load each server gets before it is measured. V8 keeps optimising the service's code on helper
+// threads for about 10 s of load, longest with PostgreSQL + Redis (their clients and the click
+// consumer's code): at 2 s the first slices measured the compiler too (docs/benchmarks.md).
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const ROUNDS = 10;
 const CONNECTIONS = 50;
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
@@ -166,7 +170,9 @@ function median(values: number[]): number {
  * how the two cores are shared with the load generator, CPU time per request much less.
  */
 async function compare(targets: Target[], headers: Record<string, string>): Promise<Measured[]> {
-  for (const target of targets) await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers }); // warm-up: JIT, caches
+  for (const target of targets) {
+    await autocannon({ url: target.url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers }); // JIT, caches
+  }
   const measured: Measured[] = targets.map(() => ({
     requests: 0,
     seconds: 0,
