@@ -137,7 +137,7 @@ describe.each(engines)('stores on %s', (engine) => {
       verificationToken: 'token',
       requiresTxt: false,
     });
-    const reads = await linkReadsOfDomainDeletion(engine, unused.id);
+    const reads = await linkReadsOfDomainDeletion(unused.id);
     expect(reads.scans).toBe(0);
     expect(reads.seeks).toBeGreaterThan(0);
   });
@@ -147,7 +147,7 @@ describe.each(engines)('stores on %s', (engine) => {
    * program opens a cursor on links or on an index of them and either rewinds it (a scan) or
    * seeks it; PostgreSQL counts the transaction's scans of links.
    */
-  async function linkReadsOfDomainDeletion(engine: string, domainId: number) {
+  async function linkReadsOfDomainDeletion(domainId: number) {
     if (engine === 'sqlite') {
       const { rows: schema } = await sql<{ name: string; rootpage: number }>`
         select name, rootpage from sqlite_schema where tbl_name = 'links'`.execute(handle.db);
