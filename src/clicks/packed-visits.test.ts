@@ -75,6 +75,19 @@ describe('packed visits', () => {
     expect(() => packer.add(visits[1]!)).toThrow(RangeError);
   });
 
+  it('start again empty when cleared, with string tables of their new visits only', () => {
+    const packer = new VisitPacker(4);
+    for (const visit of visits.slice(0, 4)) packer.add(visit);
+    packer.clear();
+    expect(packer.count).toBe(0);
+    for (const visit of visits.slice(4, 6)) packer.add(visit);
+    const packed = packer.finish();
+    expect(packed.count).toBe(2);
+    expect(packed.userAgents).toEqual([BOT, CHROME]);
+    expect(packed.ips).toEqual(['8.8.8.8', '10.0.0.1']);
+    expect(enrichPackedVisits(packed, geo)).toEqual(visits.slice(4, 6).map(createEnricher(geo)));
+  });
+
   it('name each link they have visits of once', () => {
     expect([...linkIdsOf(packVisits(visits))]).toEqual([7, 9, 2 ** 40, 11]);
   });

@@ -59,6 +59,11 @@ class StringTable {
     }
     return index;
   }
+
+  clear(): void {
+    this.values.length = 0;
+    this.#index.clear();
+  }
 }
 
 /**
@@ -124,7 +129,22 @@ export class VisitPacker {
     this.#query[i] = this.#queries.indexOf(visit.query);
   }
 
-  /** The visits added so far; add no more once called. */
+  /** Starts again empty, reusing the columns: what `finish` gave is overwritten from now on. */
+  clear(): void {
+    this.#count = 0;
+    for (const table of [
+      this.#ips,
+      this.#userAgents,
+      this.#referers,
+      this.#countries,
+      this.#storefronts,
+      this.#acceptLanguages,
+      this.#queries,
+    ])
+      table.clear();
+  }
+
+  /** The visits added so far; add no more once called (but `clear`). */
   finish(): PackedVisits {
     const count = this.#count;
     return {

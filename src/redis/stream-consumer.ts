@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { countsAsClick, type ClickEvent, type VisitFacts } from '../core/clicks.ts';
+import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import { enrichPackedVisits, packVisits } from '../clicks/packed-visits.ts';
+import { visitsOf } from './stream-entries.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 type Entry = [id: string, fields: string[]];
-
-/**
- * The visits of one entry: field `b` holds a JSON array (one XADD per event-loop turn, see
- * stream-sink.ts); field `v` one visit, as instances before batching wrote them.
- */
-export function visitsOf(fields: readonly string[]): VisitFacts[] {
-  const parsed = JSON.parse(fields[1]!) as VisitFacts | VisitFacts[];
-  return fields[0] === 'b' ? (parsed as VisitFacts[]) : [parsed as VisitFacts];
-}
 
 export interface StreamConsumerOptions {
   stream: string;

@@ -1,14 +1,17 @@
 import type { Redis } from 'ioredis';
 import type { VisitFacts } from '../core/clicks.ts';
+import { VisitPacker } from '../clicks/packed-visits.ts';
 import type { ClickSink } from '../clicks/sink.ts';
+import { encodePackedVisits, PACKED_FIELD } from './stream-entries.ts';
 
 /** One stream entry carries at most this many visits (the consumer's transactions stay bounded). */
 export const MAX_VISITS_PER_ENTRY = 256;
 
 /**
- * Appends visits to a Redis Stream, one XADD per event-loop turn (field `b`: a JSON array of the
- * turn's visits) instead of one a visit: under load a turn answers dozens of redirects, and each
- * command costs the edge its own serialisation, promise and reply.
+ * Appends visits to a Redis Stream, one XADD per event-loop turn instead of one a visit: under
+ * load a turn answers dozens of redirects, and each command costs the edge its own serialisation,
+ * promise and reply. The turn's visits are packed as they come, each distinct header value once
+ * (field `c`, stream-entries.ts).
  *
  * No answered visit can be lost to a crash of this instance: the edge writes a recorded visit's
  * response through `afterHandOff`, which holds it until the turn's XADD has been written to the
@@ -23,7 +26,8 @@ export class RedisStreamClickSink implements ClickSink {
   readonly #pending = new Set<Promise<unknown>>();
   /** Visits in XADDs not yet acknowledged. */
   #inFlight = 0;
-  #visits: VisitFacts[] = [];
+  /** The turn's visits, packed as they come; reused from one entry to the next. */
+  readonly #packer = new VisitPacker(MAX_VISITS_PER_ENTRY);
   #answers: Array<() => void> = [];
   #scheduled = false;
   #failed = 0;
@@ -35,8 +39,8 @@ export class RedisStreamClickSink implements ClickSink {
   }
 
   record(visit: VisitFacts): void {
-    this.#visits.push(visit);
-    if (this.#visits.length >= MAX_VISITS_PER_ENTRY) this.#append();
+    this.#packer.add(visit);
+    if (this.#packer.count >= MAX_VISITS_PER_ENTRY) this.#append();
     else if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#appendScheduled);
@@ -44,7 +48,7 @@ export class RedisStreamClickSink implements ClickSink {
   }
 
   afterHandOff(answer: () => void): void {
-    if (this.#visits.length === 0) answer();
+    if (this.#packer.count === 0) answer();
     else this.#answers.push(answer);
   }
 
@@ -55,22 +59,23 @@ export class RedisStreamClickSink implements ClickSink {
 
   /** One XADD for the visits gathered so far, then the answers that waited for it. */
   #append(): void {
-    const visits = this.#visits;
+    const count = this.#packer.count;
     const answers = this.#answers;
-    if (visits.length === 0) return;
-    this.#visits = [];
+    if (count === 0) return;
+    const value = encodePackedVisits(this.#packer.finish());
+    this.#packer.clear();
     this.#answers = [];
-    this.#inFlight += visits.length;
+    this.#inFlight += count;
     const sent = this.#redis
-      .xadd(this.#stream, '*', 'b', JSON.stringify(visits))
+      .xadd(this.#stream, '*', PACKED_FIELD, value)
       .then(() => {
-        this.#appended += visits.length;
+        this.#appended += count;
       })
       .catch(() => {
-        this.#failed += visits.length;
+        this.#failed += count;
       })
       .finally(() => {
-        this.#inFlight -= visits.length;
+        this.#inFlight -= count;
         this.#pending.delete(sent);
       });
     this.#pending.add(sent);
@@ -84,7 +89,7 @@ export class RedisStreamClickSink implements ClickSink {
   }
 
   stats() {
-    const buffered = this.#visits.length + this.#inFlight;
+    const buffered = this.#packer.count + this.#inFlight;
     return { buffered, written: this.#appended, dropped: this.#failed, failedWrites: this.#failed };
   }
 

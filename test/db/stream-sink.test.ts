@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitsOf } from '../../src/redis/stream-consumer.ts';
+import { packVisits } from '../../src/clicks/packed-visits.ts';
+import type { VisitFacts } from '../../src/core/clicks.ts';
+import { encodePackedVisits, PACKED_FIELD, visitsOf } from '../../src/redis/stream-entries.ts';
 import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink } from '../../src/redis/stream-sink.ts';
 import { visitFacts } from '../helpers/clicks.ts';
 
@@ -11,11 +13,52 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('stream entries', () => {
-  it('hold one visit (field v, before batching) or a JSON array of them (field b)', () => {
+  it('hold one visit (field v, before batching) or a JSON array of them (field b), as earlier versions wrote', () => {
     const one = visitFacts(1);
     const two = [visitFacts(2), visitFacts(3)];
     expect(visitsOf(['v', JSON.stringify(one)])).toEqual([one]);
     expect(visitsOf(['b', JSON.stringify(two)])).toEqual(two);
+  });
+
+  it('hold visits packed in columns (field c), every value as recorded and each distinct header once', () => {
+    const visits: VisitFacts[] = [
+      visitFacts(1),
+      visitFacts(1, { at: Date.parse('2026-05-10T12:00:01Z') }),
+      visitFacts(2, {
+        ip: '2001:db8::1',
+        userAgent: undefined,
+        referer: undefined,
+        optionIndex: 2,
+        variantIndex: 1,
+        storefront: 'amazon.de',
+        country: 'DE',
+        acceptLanguage: 'de-DE,de;q=0.9',
+        query: 'utm_source=news&utm_medium="quoted", \\ and unicode: é',
+      }),
+      visitFacts(3, { optionIndex: null, variantIndex: 0, storefront: null }),
+    ];
+    const value = encodePackedVisits(packVisits(visits));
+    const decoded = visitsOf([PACKED_FIELD, value]);
+    expect(decoded).toHaveLength(4);
+    decoded.forEach((visit, i) => {
+      const { optionIndex, variantIndex, storefront, ...rest } = visits[i]!;
+      expect(visit).toMatchObject(rest);
+      // Absent and null come back as null, which the writer treats alike.
+      expect(visit.optionIndex ?? null).toBe(optionIndex ?? null);
+      expect(visit.variantIndex ?? null).toBe(variantIndex ?? null);
+      expect(visit.storefront ?? null).toBe(storefront ?? null);
+    });
+    expect(decoded[2]!.userAgent).toBeUndefined();
+    // The repeated user agent and address are written once.
+    expect(value.split(visits[0]!.userAgent!)).toHaveLength(2);
+    expect(value.length).toBeLessThan(JSON.stringify(visits).length / 2);
+  });
+
+  it('make a consumer of an earlier version fail on a packed entry rather than misread it', () => {
+    // Earlier versions parsed every field as JSON, and took anything but field b for one visit:
+    // a packed value they could parse would have become one visit of no link, then been skipped.
+    const value = encodePackedVisits(packVisits([visitFacts(1)]));
+    expect(() => JSON.parse(value)).toThrow(SyntaxError);
   });
 });
 
