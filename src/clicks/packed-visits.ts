@@ -8,7 +8,7 @@ import { referrerHost } from './referrer.ts';
 import { parseUserAgent } from './user-agent.ts';
 
 /** Marks an absent header or option in the index columns. */
-const NONE = -1;
+export const NONE = -1;
 
 /**
  * A batch of visits in columns, each distinct address, user agent and referrer stored once: the

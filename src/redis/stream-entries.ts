@@ -1,5 +1,5 @@
 import type { VisitFacts } from '../core/clicks.ts';
-import type { PackedVisits } from '../clicks/packed-visits.ts';
+import { NONE, type PackedVisits } from '../clicks/packed-visits.ts';
 
 /**
  * The field of a stream entry written by this version: a turn's visits in columns (packed-visits.ts),
@@ -33,9 +33,6 @@ const COLUMNS = [
 /** String tables of a packed batch, in the order of the value's arrays. */
 const TABLES = ['ips', 'userAgents', 'referers', 'countries', 'storefronts', 'acceptLanguages', 'queries'] as const;
 
-/** Marks an absent value in the index columns (as packed-visits.ts does). */
-const NONE = -1;
-
 /** The value of a PACKED_FIELD entry: the prefix, then one JSON array of the columns and tables. */
 export function encodePackedVisits(packed: PackedVisits): string {
   // A typed array has no JSON form of its own (JSON.stringify makes an object of it); join is
@@ -49,23 +46,40 @@ export function encodePackedVisits(packed: PackedVisits): string {
 export function decodePackedVisits(value: string): VisitFacts[] {
   if (!value.startsWith(PACKED_PREFIX)) throw new Error('not a packed visits entry');
   const arrays = JSON.parse(value.slice(PACKED_PREFIX.length)) as unknown[][];
-  const [linkIds, at, option, variant, ip, agent, referer, country, storefront, language, query] = arrays as number[][];
-  const [ips, agents, referers, countries, storefronts, languages, queries] = arrays.slice(
-    COLUMNS.length,
-  ) as string[][];
-  const text = (table: string[], index: number) => (index === NONE ? undefined : table[index]);
-  return linkIds!.map((linkId, i) => ({
+  // Read by name, so that COLUMNS and TABLES alone say where each array is.
+  const column = (name: (typeof COLUMNS)[number]) => arrays[COLUMNS.indexOf(name)] as number[];
+  const table = (name: (typeof TABLES)[number]) => arrays[COLUMNS.length + TABLES.indexOf(name)] as string[];
+  const index = (name: (typeof COLUMNS)[number]) => {
+    const values = column(name);
+    return (i: number) => values[i]!;
+  };
+  const text = (name: (typeof COLUMNS)[number], of: (typeof TABLES)[number]) => {
+    const at = column(name);
+    const values = table(of);
+    return (i: number) => (at[i] === NONE ? undefined : values[at[i]!]);
+  };
+  const time = index('at');
+  const option = index('optionIndex');
+  const variant = index('variantIndex');
+  const ip = text('ip', 'ips');
+  const userAgent = text('userAgent', 'userAgents');
+  const referer = text('referer', 'referers');
+  const country = text('country', 'countries');
+  const storefront = text('storefront', 'storefronts');
+  const language = text('acceptLanguage', 'acceptLanguages');
+  const query = text('query', 'queries');
+  return column('linkIds').map((linkId, i) => ({
     linkId,
-    at: at![i]!,
-    ip: text(ips!, ip![i]!) ?? '',
-    userAgent: text(agents!, agent![i]!),
-    referer: text(referers!, referer![i]!),
-    optionIndex: option![i] === NONE ? null : option![i],
-    variantIndex: variant![i] === NONE ? null : variant![i],
-    storefront: text(storefronts!, storefront![i]!) ?? null,
-    country: text(countries!, country![i]!),
-    acceptLanguage: text(languages!, language![i]!),
-    query: text(queries!, query![i]!),
+    at: time(i),
+    ip: ip(i) ?? '',
+    userAgent: userAgent(i),
+    referer: referer(i),
+    optionIndex: option(i) === NONE ? null : option(i),
+    variantIndex: variant(i) === NONE ? null : variant(i),
+    storefront: storefront(i) ?? null,
+    country: country(i),
+    acceptLanguage: language(i),
+    query: query(i),
   }));
 }
 
