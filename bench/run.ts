@@ -2,7 +2,7 @@
 // cost of 20 targeting conditions, bulk creation, and stats latency over 1,000,000 clicks (all time and
 // a 90-day range with every breakdown) and of the account overview over 1,000 links.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,7 @@ import { measureMetricsCost } from './metrics-cost.ts';
 import { LIST_LINKS, seedLinks } from './list-links.ts';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/cli/serve.ts';
 import { measureCreate } from './create-links.ts';
+import { cpuMicros, cpuOfProcesses, machineTicks } from './cpu-time.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
 
@@ -58,33 +59,6 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/**
- * CPU time (user + system) a process has used so far, in µs, for all its threads and for its
- * main thread (the one that answers requests; the rest are the click writer, GC helpers and
- * libuv's pool); Linux only.
- */
-function cpuMicros(pid: number | undefined): { all: number; main: number } | undefined {
-  const ticks = (path: string) => {
-    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms
-  };
-  try {
-    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The whole machine's idle and total CPU time so far, in clock ticks (first line of /proc/stat). */
-function machineTicks(): { idle: number; total: number } | undefined {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
-  } catch {
-    return undefined;
-  }
-}
-
 interface Target {
   name: string;
   url: string;
@@ -112,21 +86,6 @@ interface Measured {
 interface Backing {
   postgres: number;
   redis: number;
-}
-
-/** CPU time (µs, Linux) of every process named `comm`, from /proc. */
-function cpuOfProcesses(comm: string): number {
-  let sum = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
-    } catch {
-      continue; // gone meanwhile
-    }
-    sum += cpuMicros(Number(pid))?.all ?? 0;
-  }
-  return sum;
 }
 
 let adminClient: pg.Client | undefined;
