@@ -1,0 +1,110 @@
+// The bare 302 server of baseline-server.ts, plus what a PostgreSQL + Redis deployment must do for
+// every visit before any database is involved (bench/floors.ts):
+//   bare     the constant 302, nothing else;
+//   append   each visit handed to the service's own Redis stream sink, which writes one XADD a
+//            turn and holds the turn's answers until it is in the socket;
+//   consume  append, and a consumer thread that reads the entries, acknowledges and deletes them
+//            as the service's does (64 entries a read, gathering for 100 ms), writing nothing;
+//   record   the service's whole click pipeline: its sink, and its consumer thread writing every
+//            visit of link `linkId` to the PostgreSQL database at `databaseUrl`.
+import { createServer } from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Redis } from 'ioredis';
+import { createStreamClickPipeline } from '../src/clicks/pipeline.ts';
+import type { ClickSink } from '../src/clicks/sink.ts';
+import { RedisStreamClickSink } from '../src/redis/stream-sink.ts';
+import { MAX_CLICKS_PER_DELIVERY } from '../src/webhooks/publisher.ts';
+
+const [port, mode, redisUrl, databaseUrl, linkId] = [
+  Number(process.argv[2] ?? 0),
+  process.argv[3] ?? 'bare',
+  process.argv[4] ?? '',
+  process.argv[5] ?? '',
+  Number(process.argv[6] ?? 1),
+];
+const GROUP = 'floor';
+
+if (isMainThread) await serve();
+else await consume(workerData as { redisUrl: string; stream: string });
+
+async function serve(): Promise<void> {
+  const prefix = `hoplink-floor-${process.pid}:`;
+  const stream = `${prefix}clicks`;
+  const redis = mode === 'bare' ? undefined : new Redis(redisUrl);
+  const pipeline = mode === 'record' ? await recordingPipeline(redis!, prefix) : undefined;
+  if (mode === 'append' || mode === 'consume') await redis!.xgroup('CREATE', stream, GROUP, '$', 'MKSTREAM');
+  const plainSink = mode === 'append' || mode === 'consume' ? new RedisStreamClickSink(redis!, stream) : undefined;
+  const sink: ClickSink | undefined = pipeline?.sink ?? plainSink;
+  const consumer =
+    mode === 'consume' ? new Worker(new URL(import.meta.url), { workerData: { redisUrl, stream } }) : undefined;
+  const server = createServer((req, res) => {
+    const answer = () => {
+      res.writeHead(302, {
+        Location: 'https://example.com/',
+        'Cache-Control': 'private, no-store',
+        'Content-Length': '0',
+      });
+      res.end();
+    };
+    if (!sink) return answer();
+    sink.record({ linkId, at: Date.now(), ip: '127.0.0.1', userAgent: req.headers['user-agent'], referer: undefined });
+    if (sink.afterHandOff) sink.afterHandOff(answer);
+    else answer();
+  });
+  server.listen(port, '127.0.0.1', () => process.send?.((server.address() as { port: number }).port));
+  process.on('SIGTERM', () => {
+    void (async () => {
+      await consumer?.terminate();
+      await pipeline?.close();
+      await plainSink?.close();
+      const keys = redis ? await redis.keys(`${prefix}*`) : [];
+      if (keys.length > 0) await redis!.del(...keys);
+      process.exit(0);
+    })();
+  });
+}
+
+/** As the service builds it (context.ts), with nobody listening for link.clicked. */
+function recordingPipeline(redis: Redis, prefix: string) {
+  return createStreamClickPipeline({
+    redis,
+    redisUrl,
+    databaseUrl,
+    preparedStatements: true,
+    prefix,
+    claimIdleMs: 30_000,
+    maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
+    after: {
+      clickRoom: (ids) => new Map([...ids].map((id) => [id, MAX_CLICKS_PER_DELIVERY])),
+      clicksRecorded: () => {},
+    },
+    onError: (error) => console.error(error),
+  });
+}
+
+async function consume({ redisUrl, stream }: { redisUrl: string; stream: string }): Promise<void> {
+  const redis = new Redis(redisUrl);
+  const reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
+  parentPort?.unref();
+  for (;;) {
+    const reply = (await reader.xreadgroup(
+      'GROUP',
+      GROUP,
+      'c',
+      'COUNT',
+      64,
+      'BLOCK',
+      250,
+      'STREAMS',
+      stream,
+      '>',
+    )) as Array<[string, Array<[string, string[]]>]> | null;
+    const takenAt = Date.now();
+    const ids = (reply?.[0]?.[1] ?? []).map(([id]) => id);
+    if (ids.length === 0) continue;
+    await redis.xack(stream, GROUP, ...ids);
+    await redis.xdel(stream, ...ids);
+    const wait = takenAt + 100 - Date.now();
+    if (ids.length < 64 && wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+}
