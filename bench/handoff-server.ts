@@ -5,14 +5,19 @@
 //            turn and holds the turn's answers until it is in the socket;
 //   consume  append, and a consumer thread that reads the entries, acknowledges and deletes them
 //            as the service's does (64 entries a read, gathering for 100 ms), writing nothing;
-//   record   the service's whole click pipeline: its sink, and its consumer thread writing every
-//            visit of link `linkId` to the PostgreSQL database at `databaseUrl`.
+//   record   the service's whole click pipeline, writing every visit of link `linkId` to the
+//            database at `databaseUrl`: on PostgreSQL its sink and its consumer thread, on SQLite its
+//            buffer and its writer thread (no Redis).
 import { createServer } from 'node:http';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Redis } from 'ioredis';
-import { createStreamClickPipeline } from '../src/clicks/pipeline.ts';
+import { openGeoLookup } from '../src/clicks/geo.ts';
+import { createLocalClickPipeline, createStreamClickPipeline, type ClickPipeline } from '../src/clicks/pipeline.ts';
 import type { ClickSink } from '../src/clicks/sink.ts';
 import { RedisStreamClickSink } from '../src/redis/stream-sink.ts';
+import { EventBus } from '../src/services/events.ts';
+import { UnitOfWork } from '../src/services/unit-of-work.ts';
+import { openDatabase } from '../src/storage/database.ts';
 import { MAX_CLICKS_PER_DELIVERY } from '../src/webhooks/publisher.ts';
 
 const [port, mode, redisUrl, databaseUrl, linkId] = [
@@ -30,8 +35,9 @@ else await consume(workerData as { redisUrl: string; stream: string });
 async function serve(): Promise<void> {
   const prefix = `hoplink-floor-${process.pid}:`;
   const stream = `${prefix}clicks`;
-  const redis = mode === 'bare' ? undefined : new Redis(redisUrl);
-  const pipeline = mode === 'record' ? await recordingPipeline(redis!, prefix) : undefined;
+  const sqlite = databaseUrl.startsWith('sqlite:');
+  const redis = mode === 'bare' || sqlite ? undefined : new Redis(redisUrl);
+  const pipeline = mode === 'record' ? await recordingPipeline(redis, prefix) : undefined;
   if (mode === 'append' || mode === 'consume') await redis!.xgroup('CREATE', stream, GROUP, '$', 'MKSTREAM');
   const plainSink = mode === 'append' || mode === 'consume' ? new RedisStreamClickSink(redis!, stream) : undefined;
   const sink: ClickSink | undefined = pipeline?.sink ?? plainSink;
@@ -65,7 +71,17 @@ async function serve(): Promise<void> {
 }
 
 /** As the service builds it (context.ts), with nobody listening for link.clicked. */
-function recordingPipeline(redis: Redis, prefix: string) {
+async function recordingPipeline(redis: Redis | undefined, prefix: string): Promise<ClickPipeline> {
+  const after = {
+    clickRoom: (ids: Iterable<number>) => new Map([...ids].map((id) => [id, MAX_CLICKS_PER_DELIVERY])),
+    clicksRecorded: () => {},
+  };
+  const onError = (error: unknown) => console.error(error);
+  if (!redis) {
+    const { db } = openDatabase(databaseUrl);
+    const uow = new UnitOfWork(db, new EventBus());
+    return createLocalClickPipeline({ databaseUrl, uow, geo: openGeoLookup(), after, onError });
+  }
   return createStreamClickPipeline({
     redis,
     redisUrl,
@@ -74,11 +90,8 @@ function recordingPipeline(redis: Redis, prefix: string) {
     prefix,
     claimIdleMs: 30_000,
     maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
-    after: {
-      clickRoom: (ids) => new Map([...ids].map((id) => [id, MAX_CLICKS_PER_DELIVERY])),
-      clicksRecorded: () => {},
-    },
-    onError: (error) => console.error(error),
+    after,
+    onError,
   });
 }
 
