@@ -15,8 +15,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Principal, User } from '../src/core/model.ts';
 import { openDatabase, type DatabaseHandle } from '../src/storage/database.ts';
-import { insertLink } from '../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
+import { insertPlainLink } from './plain-link.ts';
 import type { Database } from '../src/storage/schema.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { insertUser } from '../src/storage/users.kysely.ts';
@@ -104,15 +104,7 @@ async function fixture(url: string): Promise<Fixture> {
   handles.push(handle);
   await migrateToLatest(handle.db);
   const user = await insertUser(handle.db, { email: 'floor@example.com', plan: 'business' });
-  const link = await insertLink(handle.db, {
-    userId: user.id,
-    shortCode: 'plain',
-    redirectUrl: 'https://example.com/landing',
-    isActive: true,
-    categoryId: null,
-    domainId: null,
-    conditions: [],
-  });
+  const link = await insertPlainLink(handle.db, user.id);
   return { url, handle, user, linkId: link.id };
 }
 

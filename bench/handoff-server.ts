@@ -1,5 +1,5 @@
-// The bare 302 server of baseline-server.ts, plus what a PostgreSQL + Redis deployment must do for
-// every visit before any database is involved (bench/floors.ts):
+// The bare 302 server of baseline-server.ts, plus one part of the service's click recording, so
+// bench/floors.ts can measure what each part alone costs a redirect:
 //   bare     the constant 302, nothing else;
 //   append   each visit handed to the service's own Redis stream sink, which writes one XADD a
 //            turn and holds the turn's answers until it is in the socket;

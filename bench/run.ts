@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../src/storage/database.ts';
 import { hasQueuedLinks, insertLink } from '../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
+import { insertPlainLink } from './plain-link.ts';
 import { insertUser } from '../src/storage/users.kysely.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
@@ -222,15 +223,7 @@ try {
     { stores: storesFor(db) },
     { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] },
   );
-  const plain = await insertLink(db, {
-    userId: user.id,
-    shortCode: 'plain',
-    redirectUrl: 'https://example.com/landing',
-    isActive: true,
-    categoryId: null,
-    domainId: null,
-    conditions: [],
-  });
+  const plain = await insertPlainLink(db, user.id);
   const countries = [
     'FR',
     'DE',
