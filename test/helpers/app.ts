@@ -34,9 +34,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     ctx,
     async close() {
-      await app.close();
-      await ctx.close();
-      await database.drop();
+      // The database goes whatever closing the app did: a test may have broken its connection.
+      try {
+        await app.close();
+        await ctx.close();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }

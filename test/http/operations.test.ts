@@ -47,7 +47,9 @@ describe('health', () => {
       expect(res.json().checks.database).not.toBe('ok');
       expect((await broken.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      await broken.app.close();
+      // The whole app, not only its server: its background work would go on failing against the
+      // destroyed pool, and its database would outlive the run.
+      await broken.close();
     }
   });
 });
