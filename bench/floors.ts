@@ -16,7 +16,6 @@ import pg from 'pg';
 import type { Principal, User } from '../src/core/model.ts';
 import { openDatabase, type DatabaseHandle } from '../src/storage/database.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
-import { insertPlainLink } from './plain-link.ts';
 import type { Database } from '../src/storage/schema.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { insertUser } from '../src/storage/users.kysely.ts';
@@ -25,6 +24,7 @@ import { createLink } from '../src/services/links.ts';
 import { issueToken, TokenAuthenticator } from '../src/services/tokens.ts';
 import { UnitOfWork } from '../src/services/unit-of-work.ts';
 import { cpuMicros, machineTicks } from './cpu-time.ts';
+import { insertPlainLink } from './plain-link.ts';
 
 const args = parseArgs({ options: { postgres: { type: 'string' }, redis: { type: 'string' } } }).values;
 if (Boolean(args.postgres) !== Boolean(args.redis)) throw new Error('--postgres and --redis go together');
