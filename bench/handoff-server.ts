@@ -4,7 +4,7 @@
 //   append   each visit handed to the service's own Redis stream sink, which writes one XADD a
 //            turn and holds the turn's answers until it is in the socket;
 //   consume  append, and a consumer thread that reads the entries, acknowledges and deletes them
-//            as the service's does (64 entries a read, gathering for 100 ms), writing nothing;
+//            as the service's does (STREAM_READ_DEFAULTS), writing nothing;
 //   record   the service's whole click pipeline, writing every visit of link `linkId` to the
 //            database at `databaseUrl`: on PostgreSQL its sink and its consumer thread, on SQLite its
 //            buffer and its writer thread (no Redis).
@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { openGeoLookup } from '../src/clicks/geo.ts';
 import { createLocalClickPipeline, createStreamClickPipeline, type ClickPipeline } from '../src/clicks/pipeline.ts';
 import type { ClickSink } from '../src/clicks/sink.ts';
+import { STREAM_READ_DEFAULTS } from '../src/redis/stream-consumer.ts';
 import { RedisStreamClickSink } from '../src/redis/stream-sink.ts';
 import { EventBus } from '../src/services/events.ts';
 import { UnitOfWork } from '../src/services/unit-of-work.ts';
@@ -99,15 +100,16 @@ async function consume({ redisUrl, stream }: { redisUrl: string; stream: string 
   const redis = new Redis(redisUrl);
   const reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
   parentPort?.unref();
+  const { batchSize, blockMs, gatherMs } = STREAM_READ_DEFAULTS;
   for (;;) {
     const reply = (await reader.xreadgroup(
       'GROUP',
       GROUP,
       'c',
       'COUNT',
-      64,
+      batchSize,
       'BLOCK',
-      250,
+      blockMs,
       'STREAMS',
       stream,
       '>',
@@ -117,7 +119,7 @@ async function consume({ redisUrl, stream }: { redisUrl: string; stream: string 
     if (ids.length === 0) continue;
     await redis.xack(stream, GROUP, ...ids);
     await redis.xdel(stream, ...ids);
-    const wait = takenAt + 100 - Date.now();
-    if (ids.length < 64 && wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const wait = takenAt + gatherMs - Date.now();
+    if (ids.length < batchSize && wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 }

@@ -8,6 +8,12 @@ import type { UnitOfWork } from '../services/unit-of-work.ts';
 
 type Entry = [id: string, fields: string[]];
 
+/**
+ * How a consumer reads the stream unless told otherwise. An entry holds up to MAX_VISITS_PER_ENTRY
+ * visits: 64 of them, at most 16,384 in one transaction.
+ */
+export const STREAM_READ_DEFAULTS = { batchSize: 64, blockMs: 250, gatherMs: 100 } as const;
+
 export interface StreamConsumerOptions {
   stream: string;
   group: string;
@@ -49,8 +55,7 @@ export class StreamClickConsumer {
     this.#redis = redis;
     this.#reader = redis.duplicate(); // XREADGROUP BLOCK holds its connection
     this.#geo = geo;
-    // An entry holds up to MAX_VISITS_PER_ENTRY visits: 64 of them, at most 16,384 in one transaction.
-    this.#options = { batchSize: 64, blockMs: 250, gatherMs: 100, claimIdleMs: 30_000, onError: () => {}, ...options };
+    this.#options = { ...STREAM_READ_DEFAULTS, claimIdleMs: 30_000, onError: () => {}, ...options };
   }
 
   async start(): Promise<void> {
