@@ -1,5 +1,6 @@
 import { AppError, invalidField } from './errors.ts';
 import { validateCustomCode } from './short-codes.ts';
+import { fromSpreadsheetSafe } from './spreadsheet-safe.ts';
 import { isHttpUrl } from './urls.ts';
 
 /**
@@ -74,8 +75,9 @@ export interface ImportRow {
 export const MAX_TITLE_LENGTH = 255;
 export const MAX_CATEGORY_LENGTH = 255;
 
+/** A cell's text, with the mark an export puts before formula-like cells taken off (spreadsheet-safe.ts). */
 const cell = (record: readonly string[], index: number | undefined): string =>
-  index === undefined ? '' : (record[index] ?? '').trim();
+  index === undefined ? '' : fromSpreadsheetSafe(record[index] ?? '').trim();
 
 /** Validates one data row; throws a validation-failed AppError whose message names the problem. */
 export function readImportRow(record: readonly string[], columns: ImportColumns): ImportRow {

@@ -285,6 +285,21 @@ describe('GET /links/export', () => {
     expect((await linksOf(source)).get('round-trip-1')?.title).toBe('A, b');
   });
 
+  it('writes formula-like titles and categories spreadsheet-safe, and imports them back unchanged', async () => {
+    const source = await t.user('business');
+    const csv = 'url,short_code,title,category\nhttps://example.com/f,formula-1,"=HYPERLINK(""https://x/"")",@evil\n';
+    await importCsv(source, csv);
+    const exported = (await source.api('GET', '/links/export')).body;
+    const [record] = parse(exported, { columns: true }) as Array<Record<string, string>>;
+    expect(record).toMatchObject({ title: `'=HYPERLINK("https://x/")`, category: "'@evil" });
+    await t.ctx.database.db.deleteFrom('links').where('user_id', '=', source.user.id).execute();
+    await importCsv(source, exported);
+    expect((await linksOf(source)).get('formula-1')).toMatchObject({
+      title: '=HYPERLINK("https://x/")',
+      category: '@evil',
+    });
+  });
+
   it('is refused to the free plan (403) and needs the read ability', async () => {
     const free = await t.user('free');
     expect((await free.api('GET', '/links/export')).statusCode).toBe(403);
