@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE } from './choice-page.ts';
 import {
+  CONTINUE_PAGE_CSP,
   GONE_PAGE,
   PASSWORD_PAGE_CSP,
   PREVIEW_PAGE_CSP,
+  renderContinuePage,
   renderPasswordPage,
   renderPreviewPage,
   type PreviewPageInput,
@@ -153,6 +155,32 @@ describe('the preview page', () => {
     expect(PREVIEW_PAGE_CSP).toContain(`style-src ${styleSource(html)}`);
     expect(PREVIEW_PAGE_CSP).toContain("default-src 'none'");
     expect(PREVIEW_PAGE_CSP).toContain("form-action 'none'");
+    expect(html).not.toMatch(/<script|src=/);
+  });
+});
+
+describe('the continue page', () => {
+  it('sends the browser on at once with a meta refresh, and shows a link for one that does not', () => {
+    const html = renderContinuePage('https://shop.example.com/sale?x=1&y=2');
+    const destination = 'https://shop.example.com/sale?x=1&amp;y=2';
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${destination}">`);
+    expect(html).toContain(`<a href="${destination}" rel="nofollow noopener">Continue to shop.example.com`);
+    expect(html).toContain('<small>shop.example.com/sale</small>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('escapes the destination everywhere', () => {
+    const html = renderContinuePage(`https://shop.example.com/${HOSTILE}`);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain(`'x'`);
+    expect(html).toContain(`content="0;url=https://shop.example.com/${HOSTILE_ESCAPED}"`);
+  });
+
+  it('runs no script and posts nothing: the CSP allows only its inline style', () => {
+    const html = renderContinuePage('https://shop.example.com/');
+    expect(CONTINUE_PAGE_CSP).toContain(`style-src ${styleSource(html)}`);
+    expect(CONTINUE_PAGE_CSP).toContain("default-src 'none'");
+    expect(CONTINUE_PAGE_CSP).toContain("form-action 'none'");
     expect(html).not.toMatch(/<script|src=/);
   });
 });

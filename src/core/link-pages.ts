@@ -90,6 +90,36 @@ export function renderPreviewPage(input: PreviewPageInput): string {
   return page(heading, `<h1>${heading}</h1>${description}${link}`, head);
 }
 
+/** The continue page loads nothing and posts nothing: the shared look is all it needs. */
+export const CONTINUE_PAGE_CSP = pageCsp(STYLE);
+
+/**
+ * What an unlocked password-protected link answers instead of a 302 to another site. A browser
+ * treats the redirects that follow a form submission as part of it, so a 302 off the short host
+ * after the password form is blocked by the form page's `form-action 'self'`; a page that sends
+ * the visitor on with a meta refresh starts a navigation of its own, which form-action does not
+ * govern. No script (the CSP allows none); the link is there for a browser that refreshes no page.
+ */
+export function renderContinuePage(destination: string): string {
+  const href = escapeHtml(destination);
+  const head = `<meta http-equiv="refresh" content="0;url=${href}"><meta name="robots" content="noindex">`;
+  const { host, path } = where(destination);
+  const body =
+    '<h1>Opening the link</h1><p>If it does not open by itself:</p>' +
+    `<a href="${href}" rel="nofollow noopener">Continue to ${escapeHtml(host)}<small>${escapeHtml(path)}</small></a>`;
+  return page('Opening the link', body, head);
+}
+
+/** The destination's host, and host and path as the choice page shows an option. */
+function where(url: string): { host: string; path: string } {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.host, path: `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}` };
+  } catch {
+    return { host: url, path: url };
+  }
+}
+
 /** The answer for an expired link without an `expired_url` (410). */
 export const GONE_PAGE = page(
   'This link has expired',

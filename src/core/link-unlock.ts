@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a right password opens a password-protected choice page's options. */
+/** How long a right password keeps a password-protected link (and its options) open. */
 export const UNLOCK_SECONDS = 60 * 60;
 
 const cookieName = (shortCode: string) => `hl_p_${shortCode}`;
@@ -14,9 +14,10 @@ function mac(passwordHash: string, linkId: number, until: number): string {
 }
 
 /**
- * The cookie a right password sets on a protected choice page, so the options it lists
- * (`/<code>/<n>`) open without asking again, for an hour. Path=/<code> sends it to this link
- * only; the value is `<until>.<mac>` and is checked on every use (unlockedBy).
+ * The cookie a right password sets, with the 303 that sends the browser back to the short URL:
+ * that GET, and for an hour every visit of `/<code>` and its options `/<code>/<n>`, open without
+ * asking again. Path=/<code> sends it to this link only; the value is `<until>.<mac>` and is
+ * checked on every use (unlockedBy).
  */
 export function unlockCookie(
   link: { id: number; shortCode: string; passwordHash: string },

@@ -50,7 +50,7 @@ export interface VisitRequest {
   now: number;
   /** The link's click limit is used up, as far as the edge knows without I/O. */
   clicksExhausted: boolean;
-  /** The visitor gave the right password (POST), or holds the link's unlock cookie (options). */
+  /** The visitor holds the unlock cookie the link's right password set (src/core/link-unlock.ts). */
   unlocked: boolean;
   /** The visitor's user agent is a link-preview crawler; asked only for a link with a preview. */
   previewCrawler: () => boolean;

@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { CHOICE_PAGE_CSP, NOT_FOUND_PAGE, renderChoicePage } from '../core/choice-page.ts';
 import {
+  CONTINUE_PAGE_CSP,
   GONE_PAGE,
   PASSWORD_PAGE_CSP,
   PREVIEW_PAGE_CSP,
+  renderContinuePage,
   renderPasswordPage,
   renderPreviewPage,
   type PreviewPageInput,
@@ -46,6 +48,31 @@ export function redirect(res: ServerResponse, location: string, cookies: string[
   if (cookies.length > 0) headers['Set-Cookie'] = cookies;
   res.writeHead(302, headers);
   res.end();
+}
+
+/**
+ * 303 See Other to a path on this host, with `cookies`: the right password's answer, so the
+ * browser comes back with a GET that carries the unlock cookie.
+ */
+export function seeOther(res: ServerResponse, path: string, cookies: string[]): void {
+  res.writeHead(303, {
+    Location: path,
+    'Cache-Control': 'private, no-store',
+    'Content-Length': '0',
+    'Set-Cookie': cookies,
+  });
+  res.end();
+}
+
+/**
+ * 200 with a page that sends the visitor on to `location` (meta refresh, and a link): what an
+ * unlocked password-protected link answers where other links answer a 302 (renderContinuePage).
+ */
+export function continuePage(res: ServerResponse, head: boolean, location: string, cookies: string[] = []): void {
+  const extra: Record<string, string | string[]> = { 'Content-Security-Policy': CONTINUE_PAGE_CSP };
+  if (cookies.length > 0) extra['Set-Cookie'] = cookies;
+  res.writeHead(200, { ...PAGE_HEADERS, ...extra });
+  res.end(head ? undefined : renderContinuePage(safeLocation(location)));
 }
 
 /** An expired link: 302 to its expired_url, or the 410 page. */

@@ -57,8 +57,12 @@ interface Visit {
   host: string;
   code: string;
   optionNumber: number | null;
+  /** The custom domain the link was found on (the Host named it); null: the default host's links. */
+  domainHost: string | null;
   link: RedirectableLink | null;
   owner: Owner;
+  /** A GET or HEAD let past the password by the link's unlock cookie (set by decide). */
+  unlocked?: boolean;
   /** Looked up at most once per visit, when targeting or localisation asks; then recorded as is. */
   visitor?: Visitor;
 }
@@ -76,10 +80,16 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   const addressOf = (req: IncomingMessage) =>
     clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy);
 
-  /** The decision for this visit; `unlocked`: the right password was just posted. */
-  function decide(visit: Visit, now: number, unlocked: boolean): Decision {
+  /** The decision for this visit. */
+  function decide(visit: Visit, now: number): Decision {
     const { req, link, optionNumber } = visit;
     const hash = link?.passwordHash ?? null;
+    // A protected link opens with the cookie its right password set; a POST is always a new try.
+    const unlocked =
+      hash !== null &&
+      visit.method !== 'POST' &&
+      unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000);
+    visit.unlocked = unlocked;
     const request = new EdgeVisitRequest({
       req,
       method: visit.method === 'HEAD' ? 'HEAD' : 'GET',
@@ -88,12 +98,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       optionNumber,
       now,
       clicksExhausted: link !== null && link.maxClicks !== null && deps.clickLimits.exhausted(limited(link)),
-      // A protected choice page's options open with the cookie its right password set.
-      unlocked:
-        unlocked ||
-        (hash !== null &&
-          optionNumber !== null &&
-          unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000)),
+      unlocked,
       random,
       geo: deps.geo,
       trustProxy: deps.trustProxy,
@@ -133,6 +138,10 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         return answer.notFound(res, head);
       case 'expired':
         counts.expired++;
+        // Right after the password form (its POST, or the GET its 303 leads to) a 302 to another
+        // site would still be part of the form's submission, which the form page's CSP blocks.
+        if (decision.location !== null && (visit.method === 'POST' || visit.unlocked))
+          return answer.continuePage(res, head, decision.location);
         return answer.expired(res, head, decision.location);
       case 'password':
         counts.password++;
@@ -141,7 +150,9 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         counts.preview++;
         return answer.previewPage(res, head, {
           ...decision.preview,
-          url: visit.host === defaultHost ? `${deps.shortUrl}/${code}` : `https://${visit.host}/${code}`,
+          // The link's own short URL, as the API gives it: never a Host header that merely fell
+          // through to the default host's links.
+          url: visit.domainHost === null ? `${deps.shortUrl}/${code}` : `https://${visit.domainHost}/${code}`,
           destination: decision.destination,
         });
     }
@@ -186,6 +197,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       counts.redirect++;
       if (decision.setVariant !== undefined && !head)
         cookies.push(variantCookie(code, decision.setVariant, { secure }));
+      // An unlocked link may be answering the GET its password form's 303 led to: see send().
+      if (visit.unlocked) return answer.continuePage(res, head, decision.location, cookies);
       return answer.redirect(res, decision.location, cookies);
     }
     counts.choice_page++;
@@ -195,7 +208,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   /** POST /<code>: the password form. Only a link that asks for a password takes posts. */
   async function postPassword(visit: Visit): Promise<void> {
     const { link, res } = visit;
-    const asked = decide(visit, Date.now(), false);
+    const asked = decide(visit, Date.now());
     if (asked.kind !== 'password' || !link?.passwordHash) {
       if (asked.kind === 'not-found' || asked.kind === 'expired') return send(visit, asked, []);
       return answer.methodNotAllowed(res, 'GET, HEAD');
@@ -219,24 +232,24 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       case 'too-large':
         return answer.tooLarge(res);
     }
-    const now = Date.now();
-    const opened = decide(visit, now, true);
-    // The options a protected choice page lists open without asking again, for a while.
-    const cookies =
-      opened.kind === 'choice-page'
-        ? [unlockCookie({ ...link, passwordHash: link.passwordHash }, Math.floor(now / 1000), { secure })]
-        : [];
-    return reply(visit, opened, cookies);
+    // Not the destination itself: a redirect that follows a form submission is checked against
+    // the form page's form-action, which allows this host only. Back to the same URL with the
+    // unlock cookie instead; that GET is decided, counted and answered like any other visit.
+    counts.password++;
+    const cookie = unlockCookie({ ...link, passwordHash: link.passwordHash }, Math.floor(Date.now() / 1000), {
+      secure,
+    });
+    return answer.seeOther(res, samePath(visit), [cookie]);
   }
 
-  async function resolveThenVisit(visit: Omit<Visit, 'link' | 'owner'>): Promise<void> {
+  async function resolveThenVisit(visit: Omit<Visit, 'domainHost' | 'link' | 'owner'>): Promise<void> {
     const { host, code } = visit;
     const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
     const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
     const owner = link ? (deps.cache.peekOwner(link.userId) ?? (await deps.cache.loadOwner(link.userId))) : NO_OWNER;
-    const resolved = { ...visit, link, owner };
+    const resolved = { ...visit, domainHost: domainId === null ? null : host, link, owner };
     if (visit.method === 'POST') return postPassword(resolved);
-    return reply(resolved, decide(resolved, Date.now(), false));
+    return reply(resolved, decide(resolved, Date.now()));
   }
 
   return (req, res) => {
@@ -266,8 +279,8 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       const link = deps.cache.peek(null, target.code);
       const owner = link ? deps.cache.peekOwner(link.userId) : NO_OWNER;
       if (link !== undefined && owner !== undefined) {
-        const resolved = { ...visit, link, owner };
-        const pending = reply(resolved, decide(resolved, Date.now(), false));
+        const resolved = { ...visit, domainHost: null, link, owner };
+        const pending = reply(resolved, decide(resolved, Date.now()));
         if (pending) pending.catch(() => unavailableAnswer(res));
         return;
       }
@@ -286,6 +299,13 @@ function campaignQuery(url: string | undefined): string | undefined {
   const queryAt = url?.indexOf('?') ?? -1;
   if (queryAt === -1 || !url!.includes('utm_', queryAt)) return undefined;
   return url!.slice(queryAt + 1);
+}
+
+/** `/<code>` or `/<code>/<n>` as the visit named it, with its query (UTM parameters) percent-encoded. */
+function samePath(visit: Pick<Visit, 'req' | 'code' | 'optionNumber'>): string {
+  const path = visit.optionNumber === null ? `/${visit.code}` : `/${visit.code}/${visit.optionNumber}`;
+  const queryAt = visit.req.url?.indexOf('?') ?? -1;
+  return queryAt === -1 ? path : path + new URL(visit.req.url!.slice(queryAt), 'http://short.invalid').search;
 }
 
 /** The decisions that can record a visit: the ones answered after it is handed on. */

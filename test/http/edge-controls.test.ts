@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { changePlan } from '../../src/services/accounts.ts';
@@ -100,8 +101,23 @@ describe('expired links', () => {
 });
 
 describe('password-protected links', () => {
-  it('ask for the password without counting the page, and count the right password once', async () => {
-    const link = await createLink({ redirect_url: 'https://example.com/secret?a=1', password: 'open sesame' });
+  /** The `name=value` of a Set-Cookie header, as a browser sends it back. */
+  const sent = (setCookie: string | null) => setCookie!.split(';')[0]!;
+  const unlockCookiePattern = (code: string) =>
+    new RegExp(`^hl_p_${code}=\\d+\\.[\\w-]+; Max-Age=3600; Path=/${code}; HttpOnly; SameSite=Lax$`);
+  /** The continue page's destination: its meta refresh and its link, both escaped. */
+  const continuesTo = async (res: Response) => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'none'/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    const refresh = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(html)?.[1];
+    expect(html).toContain(`<a href="${refresh}"`);
+    return refresh;
+  };
+
+  it('ask for the password without counting the page; the right one sees the browser back with a cookie, counted once', async () => {
+    const link = await createLink({ redirect_url: 'https://example.com/secret?a=1&b=2', password: 'open sesame' });
     const from = nextAddress();
     const page = await visit(`/${link.short_code}`, { from });
     expect(page.status).toBe(200);
@@ -112,9 +128,32 @@ describe('password-protected links', () => {
     expect(html).not.toContain('example.com/secret');
     expect(await clickCount(link.id)).toBe(0);
 
-    const right = await postPassword(`/${link.short_code}`, 'open sesame', from);
-    expect(right.status).toBe(302);
-    expect(right.headers.get('location')).toBe('https://example.com/secret?a=1');
+    // 303 to the same URL (its campaign query kept), never to the destination: a browser checks
+    // every redirect after a form against the form page's form-action 'self'.
+    const right = await postPassword(`/${link.short_code}?utm_source=news&x=a b`, 'open sesame', from);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe(`/${link.short_code}?utm_source=news&x=a%20b`);
+    expect(right.headers.get('cache-control')).toBe('private, no-store');
+    expect(right.headers.get('set-cookie')).toMatch(unlockCookiePattern(link.short_code));
+    expect(await clickCount(link.id)).toBe(0);
+
+    // The GET it leads to: a page that sends the browser on, counted as the one click.
+    const cookie = sent(right.headers.get('set-cookie'));
+    const opened = await visit(`/${link.short_code}?utm_source=news`, { from, headers: { cookie } });
+    expect(await continuesTo(opened)).toBe('https://example.com/secret?a=1&amp;b=2');
+    expect(await clickCount(link.id)).toBe(1);
+    const recorded = await t.ctx.database.db
+      .selectFrom('clicks')
+      .select('utm_source')
+      .where('link_id', '=', link.id)
+      .execute();
+    expect(recorded).toEqual([{ utm_source: 'news' }]);
+
+    // HEAD with the cookie: the same answer, without a body, not counted; without it: 401.
+    const head = await visit(`/${link.short_code}`, { method: 'HEAD', from, headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await visit(`/${link.short_code}`, { method: 'HEAD', from })).status).toBe(401);
     expect(await clickCount(link.id)).toBe(1);
   });
 
@@ -124,16 +163,18 @@ describe('password-protected links', () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await postPassword(`/${link.short_code}`, `guess ${i}`, from);
       expect(wrong.status).toBe(401);
+      expect(wrong.headers.get('set-cookie')).toBeNull();
       expect(await wrong.text()).toMatch(/not right/);
     }
     const locked = await postPassword(`/${link.short_code}`, 'open sesame', from);
     expect(locked.status).toBe(429);
+    expect(locked.headers.get('set-cookie')).toBeNull();
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(await locked.text()).toMatch(/Too many wrong tries/);
     // Another address is not locked out, and the link itself still works.
     const other = await postPassword(`/${link.short_code}`, 'open sesame', nextAddress());
-    expect(other.status).toBe(302);
-    expect(await clickCount(link.id)).toBe(1);
+    expect(other.status).toBe(303);
+    expect(await clickCount(link.id)).toBe(0);
   });
 
   it('escape the password form and answer HEAD with 401 and no body', async () => {
@@ -160,21 +201,83 @@ describe('password-protected links', () => {
     const direct = await visit(`/${link.short_code}/2`, { from });
     expect(await direct.text()).toMatch(/<form method="post">/);
 
-    const opened = await postPassword(`/${link.short_code}`, 'open sesame', from);
+    const right = await postPassword(`/${link.short_code}`, 'open sesame', from);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe(`/${link.short_code}`);
+    const cookie = sent(right.headers.get('set-cookie'));
+    expect(await clickCount(link.id)).toBe(0);
+    const opened = await visit(`/${link.short_code}`, { from, headers: { cookie } });
     expect(opened.status).toBe(200);
     expect(await opened.text()).toContain(`href="/${link.short_code}/2"`);
-    const cookie = opened.headers.get('set-cookie')!;
-    expect(cookie).toMatch(
-      new RegExp(`^hl_p_${link.short_code}=\\d+\\.[\\w-]+; Max-Age=3600; Path=/${link.short_code}; HttpOnly`),
-    );
-    const pick = await visit(`/${link.short_code}/2`, { from, headers: { cookie: cookie.split(';')[0]! } });
-    expect(pick.status).toBe(302);
-    expect(pick.headers.get('location')).toBe('https://b.example/two');
+
+    const pick = await visit(`/${link.short_code}/2`, { from, headers: { cookie } });
+    expect(await continuesTo(pick)).toBe('https://b.example/two');
     const forged = await visit(`/${link.short_code}/2`, {
       from,
       headers: { cookie: `hl_p_${link.short_code}=9999999999.AAAA` },
     });
     expect(forged.status).toBe(200);
+    expect(await forged.text()).toMatch(/<form method="post">/);
+    // The choice page's view is the click; the pick is recorded, not counted.
+    expect(await clickCount(link.id)).toBe(1);
+
+    // The password posted on an option's own page comes back to that option.
+    const onOption = await postPassword(`/${link.short_code}/2`, 'open sesame', from);
+    expect(onOption.status).toBe(303);
+    expect(onOption.headers.get('location')).toBe(`/${link.short_code}/2`);
+  });
+
+  it('never let one link’s cookie open another, nor outlive a password change; a POST always checks', async () => {
+    const a = await createLink({ redirect_url: 'https://example.com/a', password: 'open sesame' });
+    const b = await createLink({ redirect_url: 'https://example.com/b', password: 'open sesame' });
+    const from = nextAddress();
+    const cookieA = sent((await postPassword(`/${a.short_code}`, 'open sesame', from)).headers.get('set-cookie'));
+    const valueA = cookieA.slice(cookieA.indexOf('=') + 1);
+    expect(await continuesTo(await visit(`/${a.short_code}`, { from, headers: { cookie: cookieA } }))).toBe(
+      'https://example.com/a',
+    );
+
+    // A's cookie sent to B, as it is or under B's name: B still asks.
+    for (const cookie of [cookieA, `hl_p_${b.short_code}=${valueA}`]) {
+      const res = await visit(`/${b.short_code}`, { from, headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/<form method="post">/);
+    }
+    // A cookie does not stand in for the password in a POST.
+    expect((await postPassword(`/${a.short_code}`, 'wrong', from, cookieA)).status).toBe(401);
+
+    // A new password voids every cookie given under the old one.
+    expect((await t.api('PATCH', `/links/${a.id}`, { password: 'a new secret' })).statusCode).toBe(200);
+    const after = await visit(`/${a.short_code}`, { from, headers: { cookie: cookieA } });
+    expect(await after.text()).toMatch(/<form method="post">/);
+    expect(await clickCount(a.id)).toBe(1);
+    expect(await clickCount(b.id)).toBe(0);
+  });
+
+  it('send a visitor whose link ran out meanwhile to its expired_url with a page, not a blocked 302', async () => {
+    const link = await createLink({
+      redirect_url: 'https://example.com/limited',
+      password: 'open sesame',
+      max_clicks: 1,
+      expired_url: 'https://example.com/over',
+    });
+    const first = nextAddress();
+    const second = nextAddress();
+    const cookie = sent((await postPassword(`/${link.short_code}`, 'open sesame', first)).headers.get('set-cookie'));
+    expect(await continuesTo(await visit(`/${link.short_code}`, { from: first, headers: { cookie } }))).toBe(
+      'https://example.com/limited',
+    );
+    // The second visitor had the form open while the first used the last click.
+    expect(await continuesTo(await postPassword(`/${link.short_code}`, 'open sesame', second))).toBe(
+      'https://example.com/over',
+    );
+    expect(await continuesTo(await visit(`/${link.short_code}`, { from: first, headers: { cookie } }))).toBe(
+      'https://example.com/over',
+    );
+    // A visitor who never saw the form gets the ordinary 302.
+    const fresh = await visit(`/${link.short_code}`, { from: nextAddress() });
+    expect(fresh.status).toBe(302);
+    expect(fresh.headers.get('location')).toBe('https://example.com/over');
     expect(await clickCount(link.id)).toBe(1);
   });
 });
@@ -228,6 +331,49 @@ describe('previews for link-preview crawlers', () => {
     const person = await visit(`/${link.short_code}`);
     expect(person.status).toBe(302);
     expect(await clickCount(link.id)).toBe(1);
+  });
+});
+
+describe('the preview page’s og:url', () => {
+  /** fetch() may not set Host, so these visits go through node:http. */
+  const crawlAs = (host: string, path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = request(`${edge.url}${path}`, { headers: { host, 'user-agent': FACEBOOK } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const ogUrl = (html: string) => /<meta property="og:url" content="([^"]*)">/.exec(html)?.[1];
+  const preview = { title: 'Deal', description: null, image: null };
+
+  it('is the link’s own short URL, never a Host header that fell through to the default host', async () => {
+    const link = await createLink({ redirect_url: 'https://example.com/deal', preview });
+    expect(ogUrl(await crawlAs('evil.example', `/${link.short_code}`))).toBe(`http://127.0.0.1/${link.short_code}`);
+    expect(ogUrl(await crawlAs('127.0.0.1', `/${link.short_code}`))).toBe(`http://127.0.0.1/${link.short_code}`);
+  });
+
+  it('is https://<custom domain>/<code> for a link on a custom domain', async () => {
+    const now = new Date().toISOString();
+    const domain = await t.ctx.database.db
+      .insertInto('domains')
+      .values({
+        user_id: t.defaultUser.user.id,
+        hostname: 'go.preview.test',
+        status: 'active',
+        verification_token: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = await createLink({ redirect_url: 'https://example.com/deal', preview, domain_id: domain.id });
+    expect(ogUrl(await crawlAs('GO.preview.test:8443', `/${link.short_code}`))).toBe(
+      `https://go.preview.test/${link.short_code}`,
+    );
   });
 });
 
