@@ -27,6 +27,7 @@ const BUSINESS_STATS_EXAMPLE = {
   unique_clicks: 97,
   clicks_this_month: TREND_EXAMPLE.slice(-20).reduce((sum, day) => sum + day.clicks, 0),
   trend: TREND_EXAMPLE,
+  bot_visits: 31,
   country: [
     { value: 'DE', clicks: 70 },
     { value: 'US', clicks: 41 },
@@ -53,6 +54,15 @@ export const StatsSchema = Type.Object(
     trend: Type.Optional(
       Type.Array(TrendDay, {
         description: 'Business: the last 30 UTC days including today, or from..to, oldest first, zero-filled.',
+      }),
+    ),
+    bot_visits: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description:
+          'Business: visits by bots (isbot, or no user agent) over all time, or from..to. Never clicks, and never ' +
+          'raw clicks: a bot leaves only this count, per UTC day.',
       }),
     ),
     country: Breakdown,

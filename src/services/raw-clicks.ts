@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import type { RawClick } from '../storage/clicks.kysely.ts';
@@ -51,17 +52,27 @@ export async function listRawClicks(
   };
 }
 
-/** Every raw click of a link, newest first, a page at a time: memory stays flat however many. */
-export async function* allRawClicks(
+/** Rows a page of the CSV download reads: one short indexed read each, a few milliseconds. */
+export const RAW_CLICK_PAGE = 1000;
+
+/**
+ * Every raw click of a link, newest first, a page at a time: memory stays flat however many, and
+ * each page is one read of the index in the order it returns (by id from the cursor, whatever its
+ * depth), never a sort of the link's history. Between pages the event loop takes a turn, so
+ * redirects and other requests run between them; the caller pulls the next page only when it
+ * wants it (a stream's backpressure).
+ */
+export async function* rawClickPages(
   read: <T>(work: (stores: Stores) => Promise<T>) => Promise<T>,
   linkId: number,
-  pageSize = 1000,
-): AsyncGenerator<RawClick> {
+  pageSize = RAW_CLICK_PAGE,
+): AsyncGenerator<RawClick[]> {
   let before: number | null = null;
   for (;;) {
     const page = await read((stores) => stores.clicks.before(linkId, before, pageSize));
-    yield* page;
+    if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     before = page.at(-1)!.id;
+    await setImmediate();
   }
 }

@@ -87,8 +87,8 @@ const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
 /**
  * Totals and unique visitors on every plan; on Business the trend (the last 30 UTC days, or the
- * range) and the breakdowns (all time, or the range); pick counts per option for a choice page,
- * clicks per variant for an A/B split. All from rollups.
+ * range), the breakdowns and the bot visits (all time, or the range); pick counts per option for
+ * a choice page, clicks per variant for an A/B split. All from rollups.
  */
 export async function getLinkStats(
   stores: Stores,
@@ -103,7 +103,7 @@ export async function getLinkStats(
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
   // answer takes about the longest query, not the sum of a dozen round trips.
-  const [unique, thisMonth, daily, breakdowns, options] = await Promise.all([
+  const [unique, thisMonth, daily, breakdowns, options, bots] = await Promise.all([
     stores.stats.uniqueClicks(link.id),
     stores.stats.clicksSince(link.id, monthStartOf(now)),
     business ? stores.stats.dailyClicks(link.id, trendRange) : undefined,
@@ -115,6 +115,7 @@ export async function getLinkStats(
         )
       : undefined,
     business && link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
+    business ? stores.stats.botVisits(link.id, range) : undefined,
   ]);
   const stats: LinkStats = {
     link_id: link.id,
@@ -124,6 +125,7 @@ export async function getLinkStats(
   };
   if (!business) return stats;
   stats.trend = trendOf(trendRange, daily!);
+  stats.bot_visits = bots!;
   for (const dimension of dimensions) stats[dimension] = breakdowns!.get(dimension)!;
   if (options) stats.options = options;
   if (link.variants !== null) {

@@ -10,9 +10,11 @@ function countedOneByOne(events: readonly ClickEvent[]) {
   const daily = new Map<string, number>();
   const dimension = new Map<string, number>();
   const visitors = new Set<string>();
+  const bots = new Map<string, number>();
   for (const e of events) {
-    if (e.bot || e.optionIndex !== null) continue;
     const day = e.at.slice(0, 10);
+    if (e.bot) bump(bots, `${e.linkId} ${day}`);
+    if (e.bot || e.optionIndex !== null) continue;
     bump(links, `${e.linkId}`);
     bump(daily, `${e.linkId} ${day}`);
     visitors.add(`${e.linkId} ${day} ${e.visitor}`);
@@ -31,7 +33,7 @@ function countedOneByOne(events: readonly ClickEvent[]) {
     ];
     for (const [name, value] of values) if (value !== null) bump(dimension, `${e.linkId} ${day} ${name} ${value}`);
   }
-  return { links, daily, dimension, visitors };
+  return { links, daily, dimension, visitors, bots };
 }
 
 function tallied(events: readonly ClickEvent[]) {
@@ -41,6 +43,7 @@ function tallied(events: readonly ClickEvent[]) {
     daily: new Map(t.daily.map((d) => [`${d.linkId} ${d.day}`, d.clicks])),
     dimension: new Map(t.dailyDimension.map((d) => [`${d.linkId} ${d.day} ${d.dimension} ${d.value}`, d.clicks])),
     visitors: new Set(t.visitors.map((v) => `${v.linkId} ${v.day} ${v.visitor}`)),
+    bots: new Map(t.bots.map((b) => [`${b.linkId} ${b.day}`, b.bots])),
   };
 }
 
@@ -68,6 +71,7 @@ describe('tallyClicks', () => {
     ]);
     expect(t.visitors).toHaveLength(4); // one-visitor and two on the 10th; one-visitor on the 11th, for each link
     expect(t.picks).toEqual([{ linkId: 2, position: 1, picks: 1 }]);
+    expect(t.bots).toEqual([{ linkId: 2, day: '2026-05-11', bots: 1 }]);
     expect(t.dimension.find((d) => d.linkId === 1 && d.dimension === 'utm_source')).toMatchObject({ clicks: 2 });
   });
 
@@ -103,6 +107,7 @@ describe('tallyClicks', () => {
       expect(sorted(actual.daily)).toEqual(sorted(expected.daily));
       expect(sorted(actual.dimension)).toEqual(sorted(expected.dimension));
       expect([...actual.visitors].sort()).toEqual([...expected.visitors].sort());
+      expect(sorted(actual.bots)).toEqual(sorted(expected.bots));
     }
   });
 });

@@ -54,24 +54,35 @@ export interface ClickTally {
   picks: Array<{ linkId: number; position: number; picks: number }>;
   /** Each visitor (visitorKey, not yet salted) of each link on each day, once. */
   visitors: Array<{ linkId: number; day: string; visitor: string }>;
+  /** Bot visits per link and day: all that a bot leaves (link_daily_bots), never a raw click. */
+  bots: Array<{ linkId: number; day: string; bots: number }>;
 }
 
 /**
  * Pre-aggregates a batch, so 1,000 clicks on a few links become a handful of upserts. Clicks are
  * first grouped by everything the rollups look at (one Map lookup per click: most clicks share
  * link, day and dimension values with many others), then each group is spread over the rollups.
- * Bots count nowhere; a choice-page pick counts for its option, not as a click.
+ * Bots count nowhere but in their own daily count; a choice-page pick counts for its option, not
+ * as a click.
  */
 export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   const groups = new Map<string, { event: ClickEvent; day: string; clicks: number }>();
   const picks = new Map<string, { linkId: number; position: number; picks: number }>();
   const visitors = new Map<string, { linkId: number; day: string; visitor: string }>();
+  const bots = new Map<string, { linkId: number; day: string; bots: number }>();
   // A click like the one before it (a popular link's clicks come in runs) joins that click's
   // group without building the key: comparing a dozen fields is cheaper than a 13-part string.
   let lastGroup: { event: ClickEvent; day: string; clicks: number } | undefined;
   let lastVisitor = '';
   for (const event of events) {
-    if (event.bot) continue;
+    if (event.bot) {
+      const day = event.at.slice(0, 10);
+      const key = `${event.linkId}\n${day}`;
+      const found = bots.get(key);
+      if (found) found.bots += 1;
+      else bots.set(key, { linkId: event.linkId, day, bots: 1 });
+      continue;
+    }
     if (event.optionIndex !== null) {
       const key = `${event.linkId}:${event.optionIndex}`;
       const pick = picks.get(key);
@@ -120,6 +131,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     dimension: [...dimension.values()],
     picks: [...picks.values()],
     visitors: [...visitors.values()],
+    bots: [...bots.values()],
   };
 }
 

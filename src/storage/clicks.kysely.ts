@@ -14,7 +14,9 @@ const INSERT_CHUNK = 1000;
 /**
  * Writes a batch: the raw rows, links.click_count and every rollup. Inside the caller's
  * transaction, so the counters never disagree with each other (the stream consumer adds its entry
- * ids to the same one). Clicks of links deleted meanwhile are skipped.
+ * ids to the same one). Clicks of links deleted meanwhile are skipped. A bot's visit adds to its
+ * link's daily bot count (link_daily_bots) and writes no raw row: anyone can script visits, and
+ * a raw row each would let them grow a link's history without bound.
  */
 export async function writeClickBatch(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
   requireTransaction(trx, 'writeClickBatch');
@@ -38,7 +40,17 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
     const live = owners.size === ids.length ? events : events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
     if (live !== events) t = tallyClicks(live);
-    await insertRawClicks(trx, live);
+    const humans = t.bots.length === 0 ? live : live.filter((e) => !e.bot);
+    if (humans.length > 0) await insertRawClicks(trx, humans);
+    for (const chunk of chunks(t.bots, INSERT_CHUNK)) {
+      await trx
+        .insertInto('link_daily_bots')
+        .values(chunk.map((b) => ({ link_id: b.linkId, day: b.day, bots: b.bots })))
+        .onConflict((oc) =>
+          oc.columns(['link_id', 'day']).doUpdateSet({ bots: sql`link_daily_bots.bots + excluded.bots` }),
+        )
+        .execute();
+    }
     if (t.daily.length > 0) {
       await trx
         .insertInto('link_daily_stats')
@@ -392,6 +404,28 @@ export async function clicksBefore(
   beforeId: number | null,
   limit: number,
 ): Promise<RawClick[]> {
+  const rows = await rawClicksPage(db, linkId, beforeId, limit).execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    clickedAt: row.clicked_at,
+    country: row.country,
+    device: row.device,
+    browser: row.browser,
+    os: row.os,
+    referrerHost: row.referrer_host,
+    language: row.language,
+    isBot: Boolean(row.is_bot),
+    optionIndex: row.option_index,
+    variantIndex: row.variant_index,
+  }));
+}
+
+/**
+ * The statement of clicksBefore. The index clicks_link_order (migration 018) is in its order, so
+ * a page is one seek and `limit` rows read backwards, however many clicks the link has and however
+ * deep the cursor: no sort of the link's history.
+ */
+export function rawClicksPage(db: Kysely<Database>, linkId: number, beforeId: number | null, limit: number) {
   let query = db
     .selectFrom('clicks')
     .select([
@@ -409,20 +443,7 @@ export async function clicksBefore(
     ])
     .where('link_id', '=', linkId);
   if (beforeId !== null) query = query.where('id', '<', beforeId);
-  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    clickedAt: row.clicked_at,
-    country: row.country,
-    device: row.device,
-    browser: row.browser,
-    os: row.os,
-    referrerHost: row.referrer_host,
-    language: row.language,
-    isBot: Boolean(row.is_bot),
-    optionIndex: row.option_index,
-    variantIndex: row.variant_index,
-  }));
+  return query.orderBy('id', 'desc').limit(limit);
 }
 
 export const clickStore = {

@@ -46,6 +46,10 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     'insert into link_dimension_stats (link_id, dimension, value, clicks) values (?, ?, ?, ?) ' +
       'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
   );
+  const bumpBots = sqlite.prepare(
+    'insert into link_daily_bots (link_id, day, bots) values (?, ?, ?) ' +
+      'on conflict (link_id, day) do update set bots = link_daily_bots.bots + excluded.bots',
+  );
   const bumpPicks = sqlite.prepare('update landing_options set picks = picks + ? where link_id = ? and position = ?');
   const findSalt = sqlite.prepare('select salt from daily_salts where day = ?').pluck();
   const addSalt = sqlite.prepare('insert into daily_salts (day, salt) values (?, ?) on conflict (day) do nothing');
@@ -87,9 +91,10 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     const live = gone.length === 0 ? events : events.filter((e) => !gone.includes(e.linkId));
     if (live.length === 0) return;
 
-    insertClicks(live);
-
     const t = tallyClicks(live);
+    // A bot leaves its daily count and no raw row (see writeClickBatch).
+    insertClicks(t.bots.length === 0 ? live : live.filter((e) => !e.bot));
+    for (const b of t.bots) bumpBots.run(b.linkId, b.day, b.bots);
     for (const [linkId, clicks] of t.links) bumpLink.run(clicks, linkId);
     for (const d of t.daily) bumpDaily.run(d.linkId, d.day, d.clicks);
     for (const d of t.dailyDimension) bumpDailyDimension.run(d.linkId, d.day, d.dimension, d.value, d.clicks);

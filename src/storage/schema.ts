@@ -117,6 +117,13 @@ export interface LinkDailyStatsTable {
   unique_clicks: ColumnType<number, number | undefined, number>;
 }
 
+/** A link's bot visits per UTC day (migration 018): bots leave this count and no raw click. */
+export interface LinkDailyBotsTable {
+  link_id: number;
+  day: string;
+  bots: number;
+}
+
 export interface UserDailyStatsTable {
   user_id: number;
   day: string;
@@ -254,6 +261,7 @@ export interface Database {
   links: LinksTable;
   clicks: ClicksTable;
   link_daily_stats: LinkDailyStatsTable;
+  link_daily_bots: LinkDailyBotsTable;
   daily_salts: DailySaltsTable;
   user_daily_stats: UserDailyStatsTable;
   link_daily_visitors: LinkDailyVisitorsTable;

@@ -52,6 +52,17 @@ export async function dailyClicks(
   return new Map(rows.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique_clicks) }]));
 }
 
+/** A link's bot visits (never counted as clicks, never stored as raw clicks), over all time or a range. */
+export async function botVisits(db: Kysely<Database>, linkId: number, range?: DayRange): Promise<number> {
+  let query = db
+    .selectFrom('link_daily_bots')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bots'), eb.lit(0)).as('bots'))
+    .where('link_id', '=', linkId);
+  if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
+  const row = await query.executeTakeFirst();
+  return Number(row?.bots ?? 0);
+}
+
 /** A breakdown over all time, or over a range of days from the daily rollup. */
 export async function breakdown(
   db: Kysely<Database>,
@@ -283,6 +294,7 @@ export const statsStore = {
   clicksSince,
   uniqueClicks,
   dailyClicks,
+  botVisits,
   breakdown,
   breakdowns,
   optionPicks,

@@ -138,3 +138,44 @@ describe('migration 014 on sqlite', () => {
     });
   });
 });
+
+// Migration 018: raw clicks get an index in the order they are read, and bots a daily count.
+describe.each(engines)('migration 018 on %s', (engine) => {
+  it("counts the bot visits already stored per link and day, swaps the clicks' index, and goes back down", async () => {
+    await atMigration(engine, '017-sessions-by-expiry', async (db, migrator, { linkId }) => {
+      const click = (
+        at: string,
+        bot: number,
+      ) => sql`insert into clicks (link_id, clicked_at, country, device, browser, os, is_bot)
+        values (${linkId}, ${at}, 'FR', 'desktop', 'chrome', 'windows', ${bot})`;
+      for (const [at, bot] of [
+        ['2026-11-01T08:00:00.000Z', 1],
+        ['2026-11-01T23:59:59.999Z', 1],
+        ['2026-11-01T12:00:00.000Z', 0],
+        ['2026-11-02T00:00:00.000Z', 1],
+      ] as const)
+        await click(at, bot).execute(db);
+      expect((await migrator.migrateTo('018-raw-clicks-order')).error).toBeUndefined();
+      const { rows } = await sql<{ link_id: number; day: string; bots: number }>`
+        select link_id, day, bots from link_daily_bots order by day`.execute(db);
+      expect(rows.map((row) => [row.link_id, row.day, Number(row.bots)])).toEqual([
+        [linkId, '2026-11-01', 2],
+        [linkId, '2026-11-02', 1],
+      ]);
+      // The raw rows stay until the retention takes them.
+      expect(Number((await sql<{ n: number }>`select count(*) as n from clicks`.execute(db)).rows[0]!.n)).toBe(4);
+      const indexes = async () =>
+        (engine === 'sqlite'
+          ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'clicks'
+              and name not like 'sqlite_%' order by name`.execute(db)
+          : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'clicks'
+              and indexname <> 'clicks_pkey' order by indexname`.execute(db)
+        ).rows.map((row) => row.name);
+      expect(await indexes()).toEqual(['clicks_link_order']);
+
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      expect(await indexes()).toEqual(['clicks_link_time']);
+      await expect(sql`select 1 from link_daily_bots`.execute(db)).rejects.toThrow(/link_daily_bots/);
+    });
+  });
+});

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { rawClicksCsv } from '../../src/api/raw-clicks-csv.ts';
+import type { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 
@@ -252,7 +255,7 @@ describe('GET /links/{id}/clicks', () => {
   it('shows each click’s fields, never an address, with option and variant numbered from 1', async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
-    await write([clickEvent(link.id, { language: 'fr', referrerHost: 'a.example', variantIndex: 1, bot: true })]);
+    await write([clickEvent(link.id, { language: 'fr', referrerHost: 'a.example', variantIndex: 1 })]);
     const body = (await user.api('GET', `/links/${link.id}/clicks`)).json();
     expect(body).toEqual({
       data: [
@@ -264,7 +267,7 @@ describe('GET /links/{id}/clicks', () => {
           os: 'windows',
           referrer_host: 'a.example',
           language: 'fr',
-          is_bot: true,
+          is_bot: false,
           option: null,
           variant: 2,
         },
@@ -273,12 +276,14 @@ describe('GET /links/{id}/clicks', () => {
     });
   });
 
-  it('streams the whole history as CSV with a header row, by Accept or format=csv', async () => {
+  it('streams the whole history as CSV with a header row, by Accept or format=csv, every row once in order', async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
+    // Three pages of a thousand and a part; a click of another link between them must not show.
+    const other = await linkOf(user);
     await write(
       Array.from({ length: 2_345 }, (_, i) =>
-        clickEvent(link.id, { at: at(0, i), referrerHost: i === 0 ? null : 'r.example' }),
+        clickEvent(i === 1_500 ? other.id : link.id, { at: at(0, i), referrerHost: i === 0 ? null : 'r.example' }),
       ),
     );
     const res = await t.app.inject({
@@ -291,11 +296,66 @@ describe('GET /links/{id}/clicks', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="clicks-${link.short_code}.csv"`);
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe('clicked_at,country,device,browser,os,referrer_host,language,is_bot,option,variant');
-    expect(lines).toHaveLength(2_346);
-    expect(lines[1]).toBe(`${at(0, 2_344)},US,desktop,chrome,windows,r.example,,false,,`);
-    expect(lines.at(-1)).toBe(`${at(0, 0)},US,desktop,chrome,windows,,,false,,`);
+    const expected = Array.from({ length: 2_345 }, (_, i) => 2_344 - i)
+      .filter((i) => i !== 1_500)
+      .map((i) => `${at(0, i)},US,desktop,chrome,windows,${i === 0 ? '' : 'r.example'},,false,,`);
+    expect(lines.slice(1)).toEqual(expected);
     const byQuery = await user.api('GET', `/links/${link.id}/clicks?format=csv`);
     expect(byQuery.body).toBe(res.body);
+  });
+
+  it('reads the CSV a page at a time as the client takes it, never far ahead', async () => {
+    const user = await t.user('business');
+    const link = await linkOf(user);
+    await write(Array.from({ length: 5_000 }, (_, i) => clickEvent(link.id, { at: at(0, i) })));
+    let reads = 0;
+    const uow = t.ctx.uow;
+    const counted = { read: (work: Parameters<UnitOfWork['read']>[0]) => ((reads += 1), uow.read(work)) };
+    const csv = rawClicksCsv(counted as UnitOfWork, link.id);
+    await once(csv, 'readable');
+    // Nobody takes the text: the stream holds at most a page of it, and reads on only as it is taken.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toBeLessThanOrEqual(1);
+    const text = (await csv.toArray()).join('');
+    expect(text.trimEnd().split('\n')).toHaveLength(5_001);
+    expect(reads).toBe(6); // five full pages, and the empty one that ends it
+  });
+
+  it('writes every cell a spreadsheet would run as a formula with a leading quote', async () => {
+    const user = await t.user('business');
+    const link = await linkOf(user);
+    // What the visitor's browser sent: a referrer host and a language are its text, not ours.
+    await write([
+      clickEvent(link.id, { at: at(0, 1), referrerHost: '=HYPERLINK("http://evil.example","x")', language: '+1' }),
+      clickEvent(link.id, { at: at(0, 2), referrerHost: '@SUM(A1)', language: '-2' }),
+    ]);
+    const lines = (await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n');
+    expect(lines.slice(1)).toEqual([
+      `${at(0, 2)},US,desktop,chrome,windows,'@SUM(A1),'-2,false,,`,
+      `${at(0, 1)},US,desktop,chrome,windows,"'=HYPERLINK(""http://evil.example"",""x"")",'+1,false,,`,
+    ]);
+  });
+
+  it('leaves bot visits out of the raw clicks; Business stats count them as bot_visits, over all time or the range', async () => {
+    const user = await t.user('business');
+    const link = await linkOf(user);
+    await write([
+      clickEvent(link.id, { at: at(3), bot: true }),
+      clickEvent(link.id, { at: at(1), bot: true }),
+      clickEvent(link.id, { at: at(1, 1) }),
+      clickEvent(link.id, { at: at(1, 2), bot: true }),
+    ]);
+    const clicks = (await user.api('GET', `/links/${link.id}/clicks`)).json();
+    expect(clicks.data.map((click: { clicked_at: string }) => click.clicked_at)).toEqual([at(1, 1)]);
+    expect((await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n')).toHaveLength(2);
+    const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
+    expect(stats).toMatchObject({ total_clicks: 1, bot_visits: 3 });
+    const ranged = (await user.api('GET', `/links/${link.id}/stats?from=${dayOf(2)}&to=${dayOf(0)}`)).json();
+    expect(ranged.bot_visits).toBe(2);
+    const pro = await t.user('pro');
+    const own = await linkOf(pro);
+    await write([clickEvent(own.id, { at: at(0), bot: true })]);
+    expect((await pro.api('GET', `/links/${own.id}/stats`)).json()).not.toHaveProperty('bot_visits');
   });
 
   it('answers 422 for a cursor it did not give, 403 for Pro, 404 for another id', async () => {

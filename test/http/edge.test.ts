@@ -64,7 +64,7 @@ describe('the short host', () => {
     expect(await clickCount(link.id)).toBe(0);
   });
 
-  it('records a bot visit but does not count it', async () => {
+  it("records a bot visit in its day's bot count, not as a raw click, and does not count it", async () => {
     const link = await createLink({ redirect_url: 'https://example.com/bot' });
     expect(
       (
@@ -74,8 +74,14 @@ describe('the short host', () => {
       ).status,
     ).toBe(302);
     expect(await clickCount(link.id)).toBe(0);
-    const rows = await t.ctx.database.db.selectFrom('clicks').select('is_bot').where('link_id', '=', link.id).execute();
-    expect(rows).toEqual([{ is_bot: 1 }]);
+    const db = t.ctx.database.db;
+    expect(await db.selectFrom('clicks').select('id').where('link_id', '=', link.id).execute()).toEqual([]);
+    const bots = await db
+      .selectFrom('link_daily_bots')
+      .select(['day', 'bots'])
+      .where('link_id', '=', link.id)
+      .execute();
+    expect(bots.map((row) => [row.day, Number(row.bots)])).toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 1]]);
   });
 
   it('answers a small HTML 404 for unknown codes, bad paths and inactive links', async () => {

@@ -16,6 +16,7 @@ import * as visitorsByDay from './014-visitors-by-day.ts';
 import * as linksByCategory from './015-links-by-category.ts';
 import * as linksByDomain from './016-links-by-domain.ts';
 import * as sessionsByExpiry from './017-sessions-by-expiry.ts';
+import * as rawClicksOrder from './018-raw-clicks-order.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '015-links-by-category': linksByCategory,
   '016-links-by-domain': linksByDomain,
   '017-sessions-by-expiry': sessionsByExpiry,
+  '018-raw-clicks-order': rawClicksOrder,
 };
