@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { proxyTrust, type TrustProxy } from './clicks/client-ip.ts';
 import type { Limits } from './services/rate-limits.ts';
 
 /**
@@ -22,7 +24,12 @@ export interface Config {
   clickClaimIdleMs: number;
   appUrl: string;
   shortUrl: string;
-  trustProxy: boolean;
+  /**
+   * Which peers are proxies whose X-Forwarded-For is believed: false, true (all), a number of
+   * proxies in front, or their addresses/CIDRs. One decision for the API and the short host
+   * (clicks/client-ip.ts).
+   */
+  trustProxy: TrustProxy;
   /** A request's headers and body must arrive within this; a slower client gets 408 (API) or a closed socket. */
   requestTimeoutMs: number;
   /** How long a SIGTERM waits for responses under way before closing their connections. */
@@ -87,6 +94,50 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+const TRUST_PROXY_VALUES =
+  'false, true, a number of proxies in front (1, 2, ...) or a comma-separated list of proxy addresses/CIDRs';
+
+/** TRUST_PROXY, as Fastify's trustProxy takes it (0 is false; proxy-addr's range names are allowed). */
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 16) throw new ConfigError(`TRUST_PROXY counts at most 16 proxies, got ${raw}`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.length > 100) throw new ConfigError(`TRUST_PROXY lists at most 100 proxies, got ${entries.length}`);
+  for (const entry of entries) {
+    // proxy-addr also reads shorthand like 10.1 as an address: only what node:net calls one passes.
+    const address = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/')) : entry;
+    if (isIP(address) !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      try {
+        proxyTrust([entry]);
+        continue;
+      } catch {
+        // A prefix out of range or malformed: refused below.
+      }
+    }
+    throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_VALUES}; "${entry}" is none of these`);
+  }
+  return entries;
+}
+
+/** What the operator should hear at start-up about a configuration that works but may not mean what it says. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true)
+    warnings.push(
+      'TRUST_PROXY=true trusts every address: the left-most X-Forwarded-For entry is taken as the client, ' +
+        'which a client can forge (and so escape lock-outs and rate limits) unless your proxy overwrites ' +
+        'the header. Behind one proxy, set TRUST_PROXY=1.',
+    );
+  return warnings;
+}
+
 function baseUrl(env: Env, name: string, fallback: string): string {
   const raw = env[name]?.trim() || fallback;
   let url: URL;
@@ -149,7 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     clickClaimIdleMs: integer(env, 'CLICK_CLAIM_IDLE_MS', 30_000, 100, 3_600_000),
     appUrl: baseUrl(env, 'APP_URL', `http://localhost:${port}`),
     shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     rateLimits: {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { buildApiApp } from './api/app.ts';
 import { createAppContext } from './context.ts';
 import { startEdge } from './edge/server.ts';
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   await ensureDashboardBuilt((message) => console.log(`hoplink: ${message}`));
   const ctx = await createAppContext(config);
   const api = await buildApiApp(ctx, { logger: true });
+  for (const warning of configWarnings(config)) api.log.warn(warning);
   await api.listen({ port: config.port, host: config.host });
   const edge = await startEdge(ctx);
   api.log.info(`short host listening on ${edge.url}`);

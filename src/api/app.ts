@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createBoundedServer } from '../edge/bounded-server.ts';
+import { proxyTrust } from '../clicks/client-ip.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
 import { registerDashboard } from '../dashboard/plugin.ts';
@@ -32,7 +33,8 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
   const app = Fastify({
     ...(options.logger ? { loggerInstance: ctx.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    // request.ip: the same decision as the short host's (clicks/client-ip.ts).
+    trustProxy: proxyTrust(ctx.config.trustProxy) ?? false,
     serverFactory: (handler) => createBoundedServer(ctx.config.requestTimeoutMs, 72_000, handler),
     routerOptions: { ignoreTrailingSlash: true },
     // The response serializer picks an anyOf branch (a nullable URL) with its own ajv: it needs

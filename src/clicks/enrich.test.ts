@@ -1,34 +1,10 @@
 import { clickEvent } from '../../test/helpers/clicks.ts';
 import { describe, expect, it } from 'vitest';
-import { clientIp } from './client-ip.ts';
 import { visitorKey } from '../core/visitors.ts';
 import { createEnricher } from './enrich.ts';
 import { firstCountedPerLink, type ClickEvent } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
-
-describe('client address', () => {
-  it('uses the socket unless the proxy is trusted', () => {
-    expect(clientIp('::ffff:10.0.0.2', '8.8.8.8', false)).toBe('10.0.0.2');
-    expect(clientIp('10.0.0.2', '8.8.8.8, 10.0.0.1', true)).toBe('8.8.8.8');
-  });
-
-  it('skips invalid entries and strips ports and brackets', () => {
-    expect(clientIp('10.0.0.2', 'unknown, 81.2.69.142:51234', true)).toBe('81.2.69.142');
-    expect(clientIp('10.0.0.2', '[2001:db8::1]:443', true)).toBe('2001:db8::1');
-    expect(clientIp('10.0.0.2', 'nonsense', true)).toBe('10.0.0.2');
-    expect(clientIp('10.0.0.2', ['1.1.1.1', '8.8.8.8'], true)).toBe('1.1.1.1');
-  });
-
-  it('answers each socket address for itself, one after another (the last answer is reused)', () => {
-    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
-    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
-    expect(clientIp('2001:db8::1', undefined, false)).toBe('2001:db8::1');
-    expect(clientIp('not an address', undefined, false)).toBe('not an address');
-    expect(clientIp(undefined, undefined, false)).toBe('');
-    expect(clientIp('::ffff:10.0.0.2', undefined, false)).toBe('10.0.0.2');
-  });
-});
 
 describe('referrer host', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
 } from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
 import { variantCookie } from '../core/variants.ts';
-import { clientIp } from '../clicks/client-ip.ts';
+import { clientIp, proxyTrust, type ProxyTrust } from '../clicks/client-ip.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import type { ClickSink } from '../clicks/sink.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
@@ -35,7 +35,8 @@ export interface EdgeDeps {
   passwords: PasswordGateDeps;
   appUrl: string;
   shortUrl: string;
-  trustProxy: boolean;
+  /** Which peers are proxies (TRUST_PROXY, compiled by proxyTrust); undefined: none. */
+  trustProxy: ProxyTrust | undefined;
   /** Answers by outcome, counted in place (metrics read them when scraped). */
   counts?: RedirectCounts;
   /** Picks new visitors' variants; tests pass a seeded one. */
@@ -77,8 +78,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
   const secure = deps.shortUrl.startsWith('https:');
   const random = deps.random ?? Math.random;
 
-  const addressOf = (req: IncomingMessage) =>
-    clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustProxy);
+  const addressOf = (req: IncomingMessage) => clientIp(req, deps.trustProxy);
 
   /** The decision for this visit. */
   function decide(visit: Visit, now: number): Decision {
@@ -345,7 +345,7 @@ export async function startEdge(ctx: AppContext): Promise<RunningEdge> {
     passwords: { failures: ctx.rateLimiters.linkPasswordFailures, verify: linkPasswords.verify },
     appUrl: ctx.config.appUrl,
     shortUrl: ctx.config.shortUrl,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: proxyTrust(ctx.config.trustProxy),
   });
   // Visitors open a link once: their sockets need not idle for long (the 5 s the edge always had).
   const server = createBoundedServer(ctx.config.requestTimeoutMs, 5_000, handler);

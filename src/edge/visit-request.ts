@@ -4,7 +4,7 @@ import { isPreviewCrawler } from '../core/crawlers.ts';
 import type { RedirectableLink, VisitRequest } from '../core/redirect-decision.ts';
 import type { Visitor } from '../core/targeting.ts';
 import { readVariantCookie } from '../core/variants.ts';
-import { clientIp } from '../clicks/client-ip.ts';
+import { clientIp, type ProxyTrust } from '../clicks/client-ip.ts';
 import type { GeoLookup } from '../clicks/geo.ts';
 import { parseUserAgent } from '../clicks/user-agent.ts';
 
@@ -26,7 +26,7 @@ export class EdgeVisitRequest implements VisitRequest {
   readonly #code: string;
   readonly #link: RedirectableLink | null;
   readonly #geo: GeoLookup;
-  readonly #trustProxy: boolean;
+  readonly #trustProxy: ProxyTrust | undefined;
 
   constructor(fields: {
     req: IncomingMessage;
@@ -39,7 +39,7 @@ export class EdgeVisitRequest implements VisitRequest {
     unlocked: boolean;
     random: () => number;
     geo: GeoLookup;
-    trustProxy: boolean;
+    trustProxy: ProxyTrust | undefined;
     visitor: Visitor | undefined;
   }) {
     this.#req = fields.req;
@@ -69,9 +69,7 @@ export class EdgeVisitRequest implements VisitRequest {
     const headers = this.#req.headers;
     const agent = parseUserAgent(headers['user-agent']);
     return (this.looked = {
-      country: this.#geo.country(
-        clientIp(this.#req.socket.remoteAddress, headers['x-forwarded-for'], this.#trustProxy),
-      ),
+      country: this.#geo.country(clientIp(this.#req, this.#trustProxy)),
       device: agent.device,
       os: agent.os,
       browser: agent.browser,
