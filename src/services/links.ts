@@ -38,6 +38,8 @@ const BUSINESS_FIELDS = [
   ['preview', 'Social previews'],
   ['localize', 'Storefront localisation'],
   ['conditions', 'Targeting conditions'],
+  // Any value, null too: a Business-only field from a Pro token is 403 whatever it says.
+  ['domain_id', 'Custom domains'],
 ] as const;
 
 /**
@@ -50,7 +52,6 @@ export function assertLinkFieldPlans(principal: Principal, body: unknown): void 
   const { plan } = principal.user;
   for (const [field, feature] of PRO_FIELDS) if (fields[field] !== undefined) assertPro(plan, feature);
   for (const [field, feature] of BUSINESS_FIELDS) if (fields[field] !== undefined) assertBusiness(plan, feature);
-  if (fields.domain_id !== undefined && fields.domain_id !== null) assertBusiness(plan, 'Custom domains');
 }
 
 /** Plan-gated fields (403), then the references they name (422). */

@@ -148,6 +148,25 @@ describe('custom domains (Business)', () => {
       (await call('POST', '/links', { redirect_url: 'https://example.com', domain_id: domain.id }, pro)).statusCode,
     ).toBe(403);
   });
+
+  it('refuses domain_id from a Pro token whatever its value, null included, and changes nothing', async () => {
+    const pro = (await createUserWithToken(t.ctx, 'pro')).headers;
+    const created = await call('POST', '/links', { redirect_url: 'https://example.com/pro', domain_id: null }, pro);
+    expect(created.statusCode).toBe(403);
+    expect(created.json().message).toMatch(/Custom domains/);
+    const link = (await call('POST', '/links', { redirect_url: 'https://example.com/pro' }, pro)).json();
+    const patched = await call(
+      'PATCH',
+      `/links/${link.id}`,
+      { redirect_url: 'https://example.com/new', domain_id: null },
+      pro,
+    );
+    expect(patched.statusCode).toBe(403);
+    expect((await call('GET', `/links/${link.id}`, undefined, pro)).json().redirect_url).toBe(
+      'https://example.com/pro',
+    );
+    expect((await call('GET', '/links', undefined, pro)).json().meta.total).toBe(1);
+  });
 });
 
 describe('the separate domains rate limit', () => {
