@@ -12,7 +12,7 @@ import { applyAffiliateTag } from '../core/affiliate.ts';
 import type { ResolveHost } from '../outbound/address-guard.ts';
 import { claimCheck, recordCheck, type HealthCheckTarget } from '../services/link-health.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
-import { HostScheduler } from './host-pacer.ts';
+import { FairScheduler } from './fair-scheduler.ts';
 import { probeDestination, type ProbeOptions } from './probe.ts';
 
 export interface LinkCheckerOptions {
@@ -20,7 +20,7 @@ export interface LinkCheckerOptions {
   intervalMs: number;
   /** How often the checker looks for due links. */
   pollIntervalMs: number;
-  /** Requests in flight at once, all links together. */
+  /** Requests in flight at once, all links together; one account holds at most half of them, rounded up. */
   concurrency: number;
   /** Requests to one host start at least this far apart. */
   perHostIntervalMs: number;
@@ -31,7 +31,7 @@ export interface LinkCheckerOptions {
   allowPrivate: boolean;
   resolveHost: ResolveHost;
   userAgent: string;
-  /** Links a pass takes at most. */
+  /** Links in flight beyond which passes take no more; one account's at most half of them, rounded up. */
   batchSize: number;
   now?: () => Date;
   onError?: (error: unknown) => void;
@@ -56,15 +56,22 @@ export const LINK_CHECK_DEFAULTS = {
  * outside any transaction, and records each result in another. A check asked for (`checkNow`)
  * goes the same way for one link, whether background passes run or not.
  *
+ * Accounts share the checker fairly (FairScheduler): their requests are served round robin, and
+ * one account holds at most half the request slots, so another account's check starts at once
+ * even while the first one's destinations hang until their deadline. Passes likewise take the due
+ * links of the accounts in turn, and one account's links fill at most half of `batchSize`.
+ *
  * The lease (`leaseMs`) outlives the slowest check a pass can start: every destination of every
  * link it took, one per second on a single host, each with its full network time.
  */
 export class LinkChecker {
   readonly #uow: UnitOfWork;
   readonly #options: LinkCheckerOptions;
-  readonly #scheduler: HostScheduler;
-  readonly #probe: ProbeOptions;
+  readonly #scheduler: FairScheduler;
+  readonly #probe: Omit<ProbeOptions, 'schedule'>;
   readonly #inFlight = new Map<number, Promise<void>>();
+  /** Links in flight per account. */
+  readonly #accountLinks = new Map<number, number>();
   /** Links made due again after an edit, being written. */
   readonly #marking = new Set<Promise<void>>();
   readonly #now: () => Date;
@@ -77,10 +84,7 @@ export class LinkChecker {
     this.#uow = uow;
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
-    this.#scheduler = new HostScheduler({
-      intervalMs: options.perHostIntervalMs,
-      concurrency: options.concurrency,
-    });
+    this.#scheduler = new FairScheduler({ slots: options.concurrency, intervalMs: options.perHostIntervalMs });
     this.#probe = {
       timeoutMs: options.timeoutMs,
       maxRedirects: options.maxRedirects,
@@ -88,13 +92,22 @@ export class LinkChecker {
       allowPrivate: options.allowPrivate,
       resolveHost: options.resolveHost,
       userAgent: options.userAgent,
-      schedule: (host, task) =>
-        this.#scheduler.run(host, () => {
-          // Closing: start nothing new; the check fails quietly and its lease runs out.
-          if (this.#closed) return Promise.reject(new CheckerClosed());
-          return task();
-        }),
     };
+  }
+
+  /** Runs one request of `account`'s when its turn comes. */
+  #schedule(account: number): ProbeOptions['schedule'] {
+    return (host, task) =>
+      this.#scheduler.run(String(account), host, () => {
+        // Closing: start nothing new; the check fails quietly and its lease runs out.
+        if (this.#closed) return Promise.reject(new CheckerClosed());
+        return task();
+      });
+  }
+
+  /** Links of one account that passes keep in flight at most. */
+  get #accountShare(): number {
+    return Math.ceil(this.#options.batchSize / 2);
   }
 
   get leaseMs(): number {
@@ -129,9 +142,10 @@ export class LinkChecker {
   }
 
   /**
-   * Reads which links are due, then takes them one by one, each in a transaction of its own: two
-   * instances reading the same due links race for each with a conditional update, the loser moves
-   * on to the next, and no row stays locked longer than one claim.
+   * Reads which links are due (the accounts in turn), then takes them one by one, each in a
+   * transaction of its own: two instances reading the same due links race for each with a
+   * conditional update, the loser moves on to the next, and no row stays locked longer than one
+   * claim. An account with its share of links in flight gets no more until one is done.
    */
   async #claimPass(): Promise<Array<Promise<void>>> {
     const room = this.#options.batchSize - this.#inFlight.size;
@@ -139,9 +153,9 @@ export class LinkChecker {
     const now = this.#now();
     const due = await this.#uow.read((stores) => stores.linkHealth.due(now, room * 3));
     const started: Array<Promise<void>> = [];
-    for (const id of due) {
+    for (const { id, userId } of due) {
       if (started.length >= room || this.#closed) break;
-      if (this.#inFlight.has(id)) continue;
+      if (this.#inFlight.has(id) || (this.#accountLinks.get(userId) ?? 0) >= this.#accountShare) continue;
       const target = await this.#uow.transact((work) => claimCheck(work, id, now, this.leaseMs));
       if (target) started.push(this.#track(target));
     }
@@ -176,10 +190,15 @@ export class LinkChecker {
 
   #track(target: HealthCheckTarget): Promise<void> {
     const id = target.link.id;
+    const account = target.link.userId;
+    this.#accountLinks.set(account, (this.#accountLinks.get(account) ?? 0) + 1);
     const done = this.#check(target)
       .catch(this.#onError)
       .finally(() => {
         this.#inFlight.delete(id);
+        const left = (this.#accountLinks.get(account) ?? 1) - 1;
+        if (left > 0) this.#accountLinks.set(account, left);
+        else this.#accountLinks.delete(account);
         if (this.#background && !this.#closed) void this.#pass().catch(this.#onError);
       });
     this.#inFlight.set(id, done);
@@ -193,7 +212,9 @@ export class LinkChecker {
       variants: target.link.variants,
       options: target.options,
     });
-    const outcomes = await Promise.all(destinations.map((url) => this.#checkDestination(url, target)));
+    // The destinations go into the account's line together: they are that account's work.
+    const probe: ProbeOptions = { ...this.#probe, schedule: this.#schedule(target.link.userId) };
+    const outcomes = await Promise.all(destinations.map((url) => this.#checkDestination(url, target, probe)));
     const checkedAt = this.#now();
     const health = summarizeHealth(outcomes, checkedAt.toISOString());
     const interval = this.#options.intervalMs;
@@ -204,11 +225,11 @@ export class LinkChecker {
     if (recorded) this.#options.onChecked?.(target.link.id, health);
   }
 
-  async #checkDestination(url: string, target: HealthCheckTarget): Promise<DestinationOutcome> {
+  async #checkDestination(url: string, target: HealthCheckTarget, probe: ProbeOptions): Promise<DestinationOutcome> {
     // The first request is what a visitor's browser asks for: the destination with the owner's tag.
     const first = applyAffiliateTag(url, target.tags);
     const expected = expectedTag(first, target.tags);
-    const result = await probeDestination(first, this.#probe);
+    const result = await probeDestination(first, probe);
     return {
       url,
       verdict: result.verdict,

@@ -15,7 +15,7 @@ export interface ProbeOptions {
   maxBodyBytes: number;
   allowPrivate: boolean;
   resolveHost: ResolveHost;
-  /** Runs one request when its host's turn comes (HostScheduler); the wait is not network time. */
+  /** Runs one request when its host's turn comes (the checker's FairScheduler); the wait is not network time. */
   schedule: <T>(host: string, task: () => Promise<T>) => Promise<T>;
   userAgent: string;
 }

@@ -11,23 +11,35 @@ const free = (at: string) => sql<boolean>`(links.health_locked_until is null or 
 
 /**
  * Active links of Business accounts whose check is due (`health_due_at` null or past) and that no
- * checker holds, the longest-waiting first (never checked before all others).
+ * checker holds, the accounts in turn: each account's longest-waiting link first (never checked
+ * before all others), then each one's second, and so on, so one account's backlog does not keep
+ * another's links from the head of the list.
  */
-export async function dueLinkIds(db: Kysely<Database>, now: Date, limit: number): Promise<number[]> {
+export async function dueLinkIds(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: number; userId: number }>> {
   const at = timestamp(now);
-  const rows = await db
+  const waited = sql<string>`coalesce(links.health_due_at, '')`;
+  const due = db
     .selectFrom('links')
     .innerJoin('users', 'users.id', 'links.user_id')
-    .select('links.id')
+    .select(['links.id', 'links.user_id', waited.as('waited')])
+    .select(sql<number>`row_number() over (partition by links.user_id order by ${waited}, links.id)`.as('turn'))
     .where('links.is_active', '=', 1)
     .where('users.plan', '=', 'business')
     .where((eb) => eb.or([eb('links.health_due_at', 'is', null), eb('links.health_due_at', '<=', at)]))
-    .where(free(at))
-    .orderBy(sql`coalesce(links.health_due_at, '')`)
-    .orderBy('links.id')
+    .where(free(at));
+  const rows = await db
+    .selectFrom(due.as('due'))
+    .select(['due.id', 'due.user_id'])
+    .orderBy('due.turn')
+    .orderBy('due.waited')
+    .orderBy('due.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, userId: row.user_id }));
 }
 
 /** Takes the link for `leaseMs` under `token`, unless another checker holds it; says whether it did. */
