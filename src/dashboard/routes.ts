@@ -6,7 +6,7 @@ import type { Ability } from '../core/plans.ts';
 import { ChangePasswordBody, CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
 import { changePassword, checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
-import type { RateLimiters } from '../services/rate-limits.ts';
+import { releaseAttempt, reserveAttempt, type AttemptSlot, type RateLimiters } from '../services/rate-limits.ts';
 import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
@@ -43,45 +43,47 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
     return reply.code(201).send(me(user, await sessions.start(reply, user)));
   });
 
-  // Failed sign-ins are counted per email and address (5 in 15 minutes: one account's password
-  // being guessed) and per address alone (20 in 15 minutes: many accounts tried from one place).
-  // A wrong current password when changing it counts the same, so a stolen session cannot guess it.
-  const failureKeys = (email: string, ip: string) => ({ account: `${email.toLowerCase()}|${ip}`, address: `ip:${ip}` });
+  // Sign-in attempts are counted per email and address (5 failures in 15 minutes: one account's
+  // password being guessed) and per address alone (20: many accounts tried from one place). A wrong
+  // current password when changing it counts the same, so a stolen session cannot guess it.
+  const attemptSlots = (email: string, ip: string): [AttemptSlot, AttemptSlot] => [
+    { counter: limits.signInFailures, key: `${email.toLowerCase()}|${ip}` },
+    { counter: limits.signInFailuresByAddress, key: `ip:${ip}` },
+  ];
 
-  async function refuseWhileBlocked(keys: { account: string; address: string }, reply: FastifyReply) {
-    const wait = Math.max(
-      await limits.signInFailures.blockedFor(keys.account),
-      await limits.signInFailuresByAddress.blockedFor(keys.address),
-    );
+  /**
+   * Runs a password check with an attempt taken on both counters first (429 when either is used
+   * up), so simultaneous tries get no more hashes than the limits allow. A wrong password (the 422
+   * of `failedField`) keeps both attempts; the right one clears the account's count and gives the
+   * address its attempt back; anything else (503, a weak new password) gives both back.
+   */
+  async function countingAttempts<T>(
+    slots: [AttemptSlot, AttemptSlot],
+    failedField: string,
+    reply: FastifyReply,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    const wait = await reserveAttempt(slots);
     if (wait > 0) {
       reply.header('Retry-After', wait);
       throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
     }
-  }
-
-  /** Runs a password check; a wrong password (the 422 of `failedField`) counts against both keys. */
-  async function countingFailures<T>(
-    keys: { account: string; address: string },
-    failedField: string,
-    check: () => Promise<T>,
-  ): Promise<T> {
+    let result: T;
     try {
-      const result = await check();
-      await limits.signInFailures.clear(keys.account);
-      return result;
+      result = await check();
     } catch (error) {
-      if (error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField]) {
-        await limits.signInFailures.fail(keys.account);
-        await limits.signInFailuresByAddress.fail(keys.address);
-      }
+      const wrong = error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField];
+      if (!wrong) await releaseAttempt(slots);
       throw error;
     }
+    const [account, address] = slots;
+    await Promise.all([account.counter.clear(account.key), releaseAttempt([address])]);
+    return result;
   }
 
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
-    const keys = failureKeys(request.body.email, request.ip);
-    await refuseWhileBlocked(keys, reply);
-    const user = await countingFailures(keys, 'email', () =>
+    const slots = attemptSlots(request.body.email, request.ip);
+    const user = await countingAttempts(slots, 'email', reply, () =>
       checkCredentials(uow, request.body.email, request.body.password),
     );
     return me(user, await sessions.start(reply, user));
@@ -90,9 +92,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   // The other sessions of the user end; this one stays signed in.
   app.post('/password', { schema: { hide: true, body: ChangePasswordBody } }, async (request, reply) => {
     const session = await requireSession(request);
-    const keys = failureKeys(session.user.email, request.ip);
-    await refuseWhileBlocked(keys, reply);
-    await countingFailures(keys, 'current_password', () =>
+    const slots = attemptSlots(session.user.email, request.ip);
+    await countingAttempts(slots, 'current_password', reply, () =>
       changePassword(uow, {
         userId: session.user.id,
         currentPassword: request.body.current_password,

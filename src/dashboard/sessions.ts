@@ -10,12 +10,15 @@ export const SESSION_COOKIE = 'hoplink_session';
 export const CSRF_HEADER = 'x-csrf-token';
 const LIFETIME_MS = 30 * 86_400_000;
 const EXTEND_AFTER_MS = 3_600_000;
+/** Live sessions a user may have: a sign-in past it ends the oldest (a script signing in without end leaves 20). */
+export const MAX_SESSIONS_PER_USER = 20;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Dashboard sessions, stored server-side: the cookie holds 256 random bits, the database only
- * their SHA-256. 30 days, sliding (extended at most hourly so a page view is not a write).
+ * their SHA-256. 30 days, sliding (extended at most hourly so a page view is not a write). At most
+ * MAX_SESSIONS_PER_USER live per user: the oldest ends when a new one starts, in the same unit of work.
  */
 export class SessionStore {
   readonly #uow: UnitOfWork;
@@ -31,10 +34,12 @@ export class SessionStore {
     const csrfToken = randomBytes(24).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + LIFETIME_MS).toISOString();
+    const id = hash(value);
     await this.#uow.transact(async ({ stores }) => {
       // Sign-ins are rare enough to sweep expired sessions here instead of running a timer.
       await stores.sessions.deleteExpired(now.toISOString());
-      await stores.sessions.insert({ id: hash(value), userId: user.id, csrfToken, expiresAt, now: now.toISOString() });
+      await stores.sessions.insert({ id, userId: user.id, csrfToken, expiresAt, now: now.toISOString() });
+      await stores.sessions.trimForUser({ userId: user.id, started: id, keep: MAX_SESSIONS_PER_USER });
     });
     reply.setCookie(SESSION_COOKIE, value, {
       httpOnly: true,

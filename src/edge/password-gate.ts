@@ -12,18 +12,23 @@ export type PasswordAttempt =
   | { kind: 'too-large' };
 
 export interface PasswordGateDeps {
-  /** Wrong passwords per link per client address: 5 in 15 minutes, then 429 (extensions §1). */
+  /** Password attempts per link per client address: 5 in 15 minutes, then 429 (extensions §1). */
   failures: FailureCounter;
-  /** scrypt, with its own bounded queue (a burst of wrong passwords never takes libuv's whole pool). */
-  verify(password: string, storedHash: string): Promise<boolean>;
+  /**
+   * scrypt, with its own bounded queue (a burst of wrong passwords never takes libuv's whole pool),
+   * shared fairly between links: `key` is the link's.
+   */
+  verify(password: string, storedHash: string, key: string): Promise<boolean>;
 }
 
 /** A form with a password of at most 128 characters fits in far less; anything larger is refused unread. */
 const MAX_FORM_BYTES = 4096;
 
 /**
- * Checks the password a visitor posted for a link. The lock-out is asked first, so a locked
- * address costs no hashing; a wrong password counts against it, a right one clears it.
+ * Checks the password a visitor posted for a link. The attempt is counted before the hash, so a
+ * locked address costs no hashing and simultaneous guesses get no more hashes than the lock-out
+ * allows; a wrong password keeps the attempt, a right one clears the address's count, and one
+ * that was never checked (the queue full) gives it back.
  */
 export async function tryPassword(
   deps: PasswordGateDeps,
@@ -31,24 +36,21 @@ export async function tryPassword(
   link: { id: number; passwordHash: string },
   address: string,
 ): Promise<PasswordAttempt> {
-  const key = `${link.id}:${address}`;
-  const wait = await deps.failures.blockedFor(key);
-  if (wait > 0) return { kind: 'locked', retryAfterSeconds: wait };
   const form = await readForm(req);
   if (form === undefined) return { kind: 'too-large' };
-  const password = form.get('password');
-  if (!password) return { kind: 'wrong' };
+  const key = `${link.id}:${address}`;
+  const wait = await deps.failures.reserve(key);
+  if (wait > 0) return { kind: 'locked', retryAfterSeconds: wait };
   let right: boolean;
   try {
-    right = await deps.verify(password, link.passwordHash);
+    const password = form.get('password');
+    right = password ? await deps.verify(password, link.passwordHash, `link:${link.id}`) : false;
   } catch (error) {
+    await deps.failures.release(key);
     if (error instanceof AppError && error.code === 'unavailable') return { kind: 'busy' };
     throw error;
   }
-  if (!right) {
-    await deps.failures.fail(key);
-    return { kind: 'wrong' };
-  }
+  if (!right) return { kind: 'wrong' };
   await deps.failures.clear(key);
   return { kind: 'right' };
 }

@@ -35,14 +35,25 @@ export async function createUser(
   input: { email: string; plan: Plan; password?: string | undefined },
 ): Promise<User> {
   if (input.password !== undefined) await assertAcceptablePassword(input.password);
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  // New accounts wait in one line of the hasher: a burst of sign-ups never holds up sign-ins.
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password, 'sign-up');
   return uow.transact(({ stores }) => stores.users.insert({ email: input.email, plan: input.plan, passwordHash }));
 }
+
+/**
+ * Whose turn a password check is in the hasher's round (passwords.ts): the account's, or for an
+ * email no account has, that email's. One account's flood of sign-ins waits in its own line.
+ */
+const accountLine = (userId: number) => `account:${userId}`;
 
 /** The user whose email and password these are; a 422 on the email field otherwise. */
 export async function checkCredentials(uow: UnitOfWork, email: string, password: string): Promise<User> {
   const user = await uow.read((stores) => stores.users.findByEmail(email));
-  const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const matches = await verifyPassword(
+    password,
+    user?.passwordHash ?? DUMMY_HASH,
+    user ? accountLine(user.id) : `email:${email.toLowerCase()}`,
+  );
   if (!user || !user.passwordHash || !matches)
     throw invalidField('email', 'These credentials do not match our records.');
   const { passwordHash: _hash, downgradedAt: _downgraded, ...withoutSecrets } = user;
@@ -62,10 +73,11 @@ export async function changePassword(
   input: { userId: number; currentPassword: string; newPassword: string; keepSession: string },
 ): Promise<void> {
   const stored = await uow.read((stores) => stores.users.passwordHash(input.userId));
-  const matches = await verifyPassword(input.currentPassword, stored ?? DUMMY_HASH);
+  const key = accountLine(input.userId);
+  const matches = await verifyPassword(input.currentPassword, stored ?? DUMMY_HASH, key);
   if (!stored || !matches) throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
   await assertAcceptablePassword(input.newPassword, 'new_password');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, key);
   await uow.transact(async ({ stores }) => {
     await stores.users.setPassword(input.userId, passwordHash);
     await stores.sessions.deleteForUser(input.userId, input.keepSession);

@@ -21,5 +21,8 @@ export async function hashLinkPassword<T extends { password?: string | null }>(
   const { password, ...rest } = input;
   if (password === undefined) return rest;
   assertBusiness(principal.user.plan, 'Password protection');
-  return { ...rest, passwordHash: password === null ? null : await hashPassword(password) };
+  return {
+    ...rest,
+    passwordHash: password === null ? null : await hashPassword(password, `links:${principal.user.id}`),
+  };
 }

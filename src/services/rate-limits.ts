@@ -12,12 +12,44 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
 }
 
-/** Counts failures (wrong passwords) per key; a key with too many is blocked until its window passes. */
+/**
+ * Counts password attempts per key; a key whose attempts are used up waits until its window passes.
+ * An attempt is taken BEFORE the password is hashed, in one atomic step, so simultaneous guesses
+ * cannot all pass a check made before any of them failed; it stays taken when the password was
+ * wrong, and is given back when the check came to no verdict.
+ */
 export interface FailureCounter {
-  /** Seconds until the key may try again, or 0. */
-  blockedFor(key: string): Promise<number>;
-  fail(key: string): Promise<void>;
+  /** Takes one attempt: 0 when taken, else the seconds until the key may try again. */
+  reserve(key: string): Promise<number>;
+  /** Gives back an attempt that came to no verdict (the hashing queue was full, an error). */
+  release(key: string): Promise<void>;
+  /** Forgets the key's attempts (the right password). */
   clear(key: string): Promise<void>;
+}
+
+/** One attempt on one counter. */
+export interface AttemptSlot {
+  counter: FailureCounter;
+  key: string;
+}
+
+/**
+ * Takes an attempt on every slot, or on none: the seconds to wait when one of them is used up (the
+ * attempts taken before it are given back), else 0.
+ */
+export async function reserveAttempt(slots: readonly AttemptSlot[]): Promise<number> {
+  for (const [i, { counter, key }] of slots.entries()) {
+    const wait = await counter.reserve(key);
+    if (wait > 0) {
+      await releaseAttempt(slots.slice(0, i));
+      return wait;
+    }
+  }
+  return 0;
+}
+
+export async function releaseAttempt(slots: readonly AttemptSlot[]): Promise<void> {
+  await Promise.all(slots.map(({ counter, key }) => counter.release(key)));
 }
 
 export interface RateLimiters {
@@ -101,14 +133,27 @@ export function fromFlexible(limiter: RateLimiterAbstract): RateLimiter {
   };
 }
 
+/** consume, reward and delete are each one atomic step, in memory and in Redis (one script). */
 function failureCounter(limiter: RateLimiterAbstract): FailureCounter {
   return {
-    async blockedFor(key) {
-      const state = await limiter.get(key);
-      return state && state.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+    async reserve(key) {
+      try {
+        await limiter.consume(key);
+        return 0;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // A refused attempt took a point all the same: it goes back, so that only attempts taken
+        // count (a burst of refusals leaves nothing behind once the taken ones are given back).
+        // Not when the window is about to pass: the point goes with it.
+        if (rejection.msBeforeNext > 1000) await limiter.reward(key, 1);
+        return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      }
     },
-    async fail(key) {
-      await limiter.penalty(key, 1);
+    async release(key) {
+      // Only within the window that took the attempt: a reward once it has passed would open the
+      // next window with one attempt more.
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints > 0) await limiter.reward(key, 1);
     },
     async clear(key) {
       await limiter.delete(key);

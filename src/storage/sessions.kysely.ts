@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../core/model.ts';
+import { isPostgres } from './engine.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 import { toUser } from './users.kysely.ts';
 
@@ -77,6 +79,37 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: number, k
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Keeps the user's session `started` and the newest `keep - 1` others (by creation), ending the
+ * rest: the oldest go first. On PostgreSQL the user's row is locked first, so of two sign-ins at
+ * once the second counts the first's session.
+ */
+export async function trimUserSessions(
+  db: Kysely<Database>,
+  input: { userId: number; started: string; keep: number },
+): Promise<number> {
+  requireTransaction(db, 'trimUserSessions');
+  const { userId, started, keep } = input;
+  // NO KEY UPDATE: two trims wait for each other, but not for the key share lock an insert of a
+  // session takes on its user (FOR UPDATE would deadlock two sign-ins that both inserted).
+  if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  const newest = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '!=', started)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep - 1);
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', started)
+    .where('id', 'not in', newest)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The statement that sweeps expired sessions (found through `sessions_expiry`, migration 017). */
 export function expiredSessionsDeletion(db: Kysely<Database>, now: string) {
   return db.deleteFrom('sessions').where('expires_at', '<', now);
@@ -92,5 +125,6 @@ export const sessionStore = {
   extend: extendSession,
   delete: deleteSession,
   deleteForUser: deleteUserSessions,
+  trimForUser: trimUserSessions,
   deleteExpired: deleteExpiredSessions,
 };

@@ -17,6 +17,7 @@ import {
   expiredSessionsDeletion,
   findSession,
   insertSession,
+  trimUserSessions,
 } from '../../src/storage/sessions.kysely.ts';
 import { AppError } from '../../src/core/errors.ts';
 import { engines, explainPlan, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
@@ -202,6 +203,32 @@ describe.each(engines)('stores on %s', (engine) => {
     expect(await deleteUserSessions(handle.db, user.id)).toBe(1);
     expect(await findSession(handle.db, `${engine}-a`)).toBeUndefined();
     expect(await findSession(handle.db, `${engine}-theirs`)).toBeDefined();
+  });
+
+  it('keeps a user’s session just started and the newest others up to the cap, ending the oldest, no one else’s', async () => {
+    const user = await insertUser(handle.db, { email: `trim-${engine}@example.com`, plan: 'free' });
+    const other = await insertUser(handle.db, { email: `trim-other-${engine}@example.com`, plan: 'free' });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const session = (id: string, userId: number, minute: number) =>
+      insertSession(handle.db, {
+        id: `${engine}-trim-${id}`,
+        userId,
+        csrfToken: 'csrf',
+        expiresAt,
+        now: `2026-06-01T00:0${minute}:00.000Z`,
+      });
+    for (const minute of [1, 2, 3, 4]) await session(`old${minute}`, user.id, minute);
+    await session('theirs', other.id, 0);
+    // Started in the same millisecond as the newest other: the one just started stays all the same.
+    await session('started', user.id, 4);
+    const trimmed = await handle.db
+      .transaction()
+      .execute((trx) => trimUserSessions(trx, { userId: user.id, started: `${engine}-trim-started`, keep: 3 }));
+    expect(trimmed).toBe(2);
+    const left = await handle.db.selectFrom('sessions').select('id').where('id', 'like', `${engine}-trim-%`).execute();
+    expect(left.map((row) => row.id.trimEnd()).sort()).toEqual(
+      ['old3', 'old4', 'started', 'theirs'].map((id) => `${engine}-trim-${id}`),
+    );
   });
 
   it('sweeps expired sessions, keeps live ones, and finds them through the expiry index', async () => {

@@ -304,11 +304,12 @@ describe('a burst of password guesses', () => {
     const lastGuess = Math.max(...answered.map((a) => a.at));
     expect(Math.max(...redirects.map((r) => r.at))).toBeLessThan(lastGuess);
     const statuses = answered.map((a) => a.status);
-    // One hash at a time with 32 waiting: the rest are told to come back, not queued.
+    // One hash at a time, and one link's guesses wait in at most 8 of the 32 places: the rest are
+    // told to come back, not queued.
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(50);
-    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(33);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(9);
     expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
-    // 33 scrypt hashes one after another take seconds on a busy 2-core machine.
+    // 9 scrypt hashes one after another take seconds on a busy 2-core machine.
   }, 60_000);
 });
 

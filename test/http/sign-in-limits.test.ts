@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SESSIONS_PER_USER } from '../../src/dashboard/sessions.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 // Issue 17, item 5: sign-in is throttled per address as well as per email, sign-up is limited,
@@ -61,5 +62,127 @@ describe('sign-in and sign-up limits', () => {
     expect(refused.every((res) => Number(res.headers['retry-after']) > 0)).toBe(true);
     expect(refused[0]!.json().message).toBe('Too many sign-ins at once. Try again in a moment.');
     // 66 scrypt hashes two at a time: a few seconds on a loaded 2-core machine.
+  }, 30_000);
+});
+
+const PASSWORD = 'a good long password';
+
+/** A new account (signed up from an address of its own), its first session and its email. */
+async function account() {
+  const res = await signUp(`203.0.113.${100 + n}`, PASSWORD);
+  expect(res.statusCode, res.body).toBe(201);
+  const email = JSON.parse(res.payload).user.email as string;
+  const cookie = res.cookies.find((c) => c.name === 'hoplink_session')!;
+  return {
+    id: res.json().user.id as number,
+    email,
+    cookie: `hoplink_session=${cookie.value}`,
+    csrf: res.json().csrf_token,
+  };
+}
+
+const changePassword = (person: { cookie: string; csrf: string }, current: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/dashboard-api/password',
+    headers: { cookie: person.cookie, 'x-csrf-token': person.csrf },
+    payload: { current_password: current, new_password: 'another good long password' },
+    remoteAddress,
+  });
+
+const tally = (statuses: number[]) =>
+  statuses.reduce((counts, status) => counts.set(status, (counts.get(status) ?? 0) + 1), new Map<number, number>());
+
+describe('lock-outs under concurrency', () => {
+  it('checks at most 5 of 30 simultaneous wrong sign-ins for one email and address, refuses the rest, then the right one too', async () => {
+    const person = await account();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => signIn('203.0.113.60', person.email, 'wrong password')),
+    ).then((answers) => answers.map((res) => res.statusCode));
+    expect(tally(statuses)).toEqual(
+      new Map([
+        [422, 5],
+        [429, 25],
+      ]),
+    );
+    const right = await signIn('203.0.113.60', person.email, PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('checks at most 20 of 30 simultaneous wrong sign-ins from one address across accounts', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn('203.0.113.61', `spray${i}@example.com`, 'wrong password')),
+    ).then((answers) => answers.map((res) => res.statusCode));
+    expect(tally(statuses)).toEqual(
+      new Map([
+        [422, 20],
+        [429, 10],
+      ]),
+    );
+  }, 30_000);
+
+  it('checks at most 5 of 30 simultaneous wrong current passwords, refuses the rest, then the right one too', async () => {
+    const person = await account();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => changePassword(person, 'wrong password', '203.0.113.62')),
+    ).then((answers) => answers.map((res) => res.statusCode));
+    expect(tally(statuses)).toEqual(
+      new Map([
+        [422, 5],
+        [429, 25],
+      ]),
+    );
+    expect((await changePassword(person, PASSWORD, '203.0.113.62')).statusCode).toBe(429);
+  }, 30_000);
+});
+
+describe("one account's flood of sign-ins", () => {
+  it('still signs another account in, not a 503', async () => {
+    const flooding = await account();
+    const other = await account();
+    // 80 sign-ins to one account with its right password, each from an address of its own (no
+    // lock-out), each sent again as soon as it is answered, until the other account's is.
+    let going = true;
+    const floodStatuses: number[] = [];
+    let firstRefusal!: () => void;
+    const refused = new Promise<void>((resolve) => (firstRefusal = resolve));
+    const flood = Array.from({ length: 80 }, async (_, i) => {
+      while (going) {
+        const res = await signIn(`198.19.${Math.floor(i / 200)}.${i % 200}`, flooding.email, PASSWORD);
+        floodStatuses.push(res.statusCode);
+        if (res.statusCode === 503) firstRefusal();
+      }
+    });
+    // The other person signs in once the hashing is full of the flood.
+    await refused;
+    const res = await signIn('203.0.113.63', other.email, PASSWORD);
+    going = false;
+    await Promise.all(flood);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(floodStatuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+  }, 60_000);
+});
+
+describe('sessions per person', () => {
+  it(`keeps the newest ${MAX_SESSIONS_PER_USER}: a sign-in past them ends the oldest, whose cookie stops working`, async () => {
+    const person = await account();
+    const sessions = [{ cookie: person.cookie }];
+    for (let i = 1; i < 25; i++) {
+      const res = await signIn('203.0.113.64', person.email, PASSWORD);
+      expect(res.statusCode).toBe(200);
+      sessions.push({ cookie: `hoplink_session=${res.cookies.find((c) => c.name === 'hoplink_session')!.value}` });
+    }
+    const live = await t.ctx.database.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.n)).toBe(MAX_SESSIONS_PER_USER);
+    const me = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/dashboard-api/me', headers: { cookie } }).then((r) => r.statusCode);
+    const answers = await Promise.all(sessions.map((s) => me(s.cookie)));
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(answers.slice(5)).toEqual(Array(20).fill(200));
   }, 30_000);
 });
