@@ -46,6 +46,14 @@ export interface ClickEvent {
   visitor: string;
 }
 
+/**
+ * How many bot visits of a link each UTC day are kept as raw clicks (is_bot true), the day's
+ * first: enough to show which crawlers fetched the link, while a script visiting it a million
+ * times a day adds no more rows than that. Every bot visit, kept or not, is counted in its
+ * link's daily bot count (`bot_visits` of the stats).
+ */
+export const RAW_BOTS_PER_DAY = 100;
+
 /** A click that counts: not a bot, and not a choice-page pick (the page view was the click). */
 export function countsAsClick(event: ClickEvent): boolean {
   return !event.bot && event.optionIndex === null;

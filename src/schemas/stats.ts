@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RAW_BOTS_PER_DAY } from '../core/clicks.ts';
 
 const Breakdown = Type.Optional(
   Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
@@ -61,8 +62,8 @@ export const StatsSchema = Type.Object(
         minimum: 0,
         maximum: Number.MAX_SAFE_INTEGER,
         description:
-          'Business: visits by bots (isbot, or no user agent) over all time, or from..to. Never clicks, and never ' +
-          'raw clicks: a bot leaves only this count, per UTC day.',
+          'Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. ' +
+          `The first ${RAW_BOTS_PER_DAY} of each UTC day are raw clicks too (\`is_bot\`), the rest only this count.`,
       }),
     ),
     country: Breakdown,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clickEvent } from '../../test/helpers/clicks.ts';
-import type { ClickEvent } from '../core/clicks.ts';
-import { DIRECT, tallyClicks, UNKNOWN_LANGUAGE } from './click-tally.ts';
+import { RAW_BOTS_PER_DAY, type ClickEvent } from '../core/clicks.ts';
+import { DIRECT, linkDay, rawClickEvents, tallyClicks, UNKNOWN_LANGUAGE } from './click-tally.ts';
 
 /** The rollups counted one click at a time, the plain way, to hold tallyClicks to. */
 function countedOneByOne(events: readonly ClickEvent[]) {
@@ -109,5 +109,38 @@ describe('tallyClicks', () => {
       expect([...actual.visitors].sort()).toEqual([...expected.visitors].sort());
       expect(sorted(actual.bots)).toEqual(sorted(expected.bots));
     }
+  });
+});
+
+describe('rawClickEvents', () => {
+  const day = (d: number) => `2026-05-1${d}T12:00:00.000Z`;
+  /** The raw rows a batch gets, given each (link, day)'s bot count before it. */
+  const rawOf = (events: ClickEvent[], before: Array<[number, number, number]>) => {
+    const { bots } = tallyClicks(events);
+    const totals = new Map(bots.map((b) => [linkDay(b.linkId, b.day), b.bots]));
+    for (const [linkId, d, count] of before) {
+      const key = linkDay(linkId, day(d).slice(0, 10));
+      totals.set(key, totals.get(key)! + count);
+    }
+    return rawClickEvents(events, bots, totals);
+  };
+
+  it('keeps every human visit and the first 100 bot visits of each link and day, in their order', () => {
+    expect(RAW_BOTS_PER_DAY).toBe(100);
+    const bots = (linkId: number, d: number, count: number) =>
+      Array.from({ length: count }, () => clickEvent(linkId, { at: day(d), bot: true }));
+    const human = clickEvent(1, { at: day(0) });
+    const [early, late, otherLink, nextDay] = [bots(1, 0, 30), bots(1, 0, 20), bots(2, 0, 10), bots(1, 1, 5)];
+    const events = [...early, human, ...otherLink, ...late, ...nextDay];
+    // Link 1 had 80 bot visits on the 10th before this batch: 20 more fit, the rest are only counted.
+    expect(rawOf(events, [[1, 0, 80]])).toEqual([...early.slice(0, 20), human, ...otherLink, ...nextDay]);
+    expect(
+      rawOf(events, [
+        [1, 0, 100],
+        [2, 0, 95],
+        [1, 1, 99],
+      ]),
+    ).toEqual([human, ...otherLink.slice(0, 5), nextDay[0]]);
+    expect(rawOf(events, [])).toEqual(events);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClickEvent } from '../core/clicks.ts';
+import { RAW_BOTS_PER_DAY, type ClickEvent } from '../core/clicks.ts';
 
 /** The dimensions every counted click is broken down by (`with=` on the stats). */
 export const DIMENSIONS = [
@@ -54,8 +54,39 @@ export interface ClickTally {
   picks: Array<{ linkId: number; position: number; picks: number }>;
   /** Each visitor (visitorKey, not yet salted) of each link on each day, once. */
   visitors: Array<{ linkId: number; day: string; visitor: string }>;
-  /** Bot visits per link and day: all that a bot leaves (link_daily_bots), never a raw click. */
+  /** Bot visits per link and day, all counted (link_daily_bots); the day's first are raw rows too (rawClickEvents). */
   bots: Array<{ linkId: number; day: string; bots: number }>;
+}
+
+/** A link's UTC day, as the key of the bot counts. */
+export const linkDay = (linkId: number, day: string) => `${linkId}\n${day}`;
+
+/**
+ * The clicks of a batch to write as raw rows, in their order: every human visit, and each bot
+ * visit among the first RAW_BOTS_PER_DAY of its link's day. `bots` is the batch's tally of them;
+ * `botTotals` holds each (link, day)'s count with the batch added, by linkDay (the count's upsert
+ * returns it, so nothing is read first): the batch's bot visits of that day are numbered on from
+ * that total less theirs.
+ */
+export function rawClickEvents(
+  events: readonly ClickEvent[],
+  bots: ClickTally['bots'],
+  botTotals: ReadonlyMap<string, number>,
+): readonly ClickEvent[] {
+  if (bots.length === 0) return events;
+  // Each (link, day)'s number, counted from 0, for its next bot visit of the batch.
+  const next = new Map<string, number>();
+  for (const b of bots) {
+    const key = linkDay(b.linkId, b.day);
+    next.set(key, botTotals.get(key)! - b.bots);
+  }
+  return events.filter((event) => {
+    if (!event.bot) return true;
+    const key = linkDay(event.linkId, event.at.slice(0, 10));
+    const ordinal = next.get(key)!;
+    next.set(key, ordinal + 1);
+    return ordinal < RAW_BOTS_PER_DAY;
+  });
 }
 
 /**
@@ -77,7 +108,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
   for (const event of events) {
     if (event.bot) {
       const day = event.at.slice(0, 10);
-      const key = `${event.linkId}\n${day}`;
+      const key = linkDay(event.linkId, day);
       const found = bots.get(key);
       if (found) found.bots += 1;
       else bots.set(key, { linkId: event.linkId, day, bots: 1 });

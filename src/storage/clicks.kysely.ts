@@ -3,7 +3,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { clickRuns, RUN_MIN, type ClickRun } from './click-runs.ts';
-import { ownerDays, tallyClicks } from './click-tally.ts';
+import { linkDay, ownerDays, rawClickEvents, tallyClicks } from './click-tally.ts';
 import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import type { ClicksTable, Database } from './schema.ts';
@@ -15,8 +15,9 @@ const INSERT_CHUNK = 1000;
  * Writes a batch: the raw rows, links.click_count and every rollup. Inside the caller's
  * transaction, so the counters never disagree with each other (the stream consumer adds its entry
  * ids to the same one). Clicks of links deleted meanwhile are skipped. A bot's visit adds to its
- * link's daily bot count (link_daily_bots) and writes no raw row: anyone can script visits, and
- * a raw row each would let them grow a link's history without bound.
+ * link's daily bot count (link_daily_bots), and only the first RAW_BOTS_PER_DAY of the day are
+ * raw rows too: anyone can script visits, and a raw row each would let them grow a link's
+ * history without bound.
  */
 export async function writeClickBatch(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
   requireTransaction(trx, 'writeClickBatch');
@@ -40,17 +41,21 @@ export async function writeClickBatch(trx: Kysely<Database>, events: readonly Cl
     const live = owners.size === ids.length ? events : events.filter((e) => owners.has(e.linkId));
     if (live.length === 0) return;
     if (live !== events) t = tallyClicks(live);
-    const humans = t.bots.length === 0 ? live : live.filter((e) => !e.bot);
-    if (humans.length > 0) await insertRawClicks(trx, humans);
+    // The bot counts first: their totals tell which of the batch's bots are among the day's first.
+    const botTotals = new Map<string, number>();
     for (const chunk of chunks(t.bots, INSERT_CHUNK)) {
-      await trx
+      const totals = await trx
         .insertInto('link_daily_bots')
         .values(chunk.map((b) => ({ link_id: b.linkId, day: b.day, bots: b.bots })))
         .onConflict((oc) =>
           oc.columns(['link_id', 'day']).doUpdateSet({ bots: sql`link_daily_bots.bots + excluded.bots` }),
         )
+        .returning(['link_id', 'day', 'bots'])
         .execute();
+      for (const row of totals) botTotals.set(linkDay(row.link_id, row.day), Number(row.bots));
     }
+    const raw = rawClickEvents(live, t.bots, botTotals);
+    if (raw.length > 0) await insertRawClicks(trx, raw);
     if (t.daily.length > 0) {
       await trx
         .insertInto('link_daily_stats')

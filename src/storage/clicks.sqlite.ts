@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { ClickEvent } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 import { clickRuns, RUN_MIN } from './click-runs.ts';
-import { ownerDays, tallyClicks } from './click-tally.ts';
+import { linkDay, ownerDays, rawClickEvents, tallyClicks } from './click-tally.ts';
 
 const CLICK_COLUMNS =
   '(link_id, clicked_at, country, device, browser, os, referrer_host, is_bot, option_index, variant_index, ' +
@@ -46,10 +46,12 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     'insert into link_dimension_stats (link_id, dimension, value, clicks) values (?, ?, ?, ?) ' +
       'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
   );
-  const bumpBots = sqlite.prepare(
-    'insert into link_daily_bots (link_id, day, bots) values (?, ?, ?) ' +
-      'on conflict (link_id, day) do update set bots = link_daily_bots.bots + excluded.bots',
-  );
+  const bumpBots = sqlite
+    .prepare(
+      'insert into link_daily_bots (link_id, day, bots) values (?, ?, ?) ' +
+        'on conflict (link_id, day) do update set bots = link_daily_bots.bots + excluded.bots returning bots',
+    )
+    .pluck();
   const bumpPicks = sqlite.prepare('update landing_options set picks = picks + ? where link_id = ? and position = ?');
   const findSalt = sqlite.prepare('select salt from daily_salts where day = ?').pluck();
   const addSalt = sqlite.prepare('insert into daily_salts (day, salt) values (?, ?) on conflict (day) do nothing');
@@ -92,9 +94,10 @@ export function createSqliteClickWriter(sqlite: SQLite.Database): (events: reado
     if (live.length === 0) return;
 
     const t = tallyClicks(live);
-    // A bot leaves its daily count and no raw row (see writeClickBatch).
-    insertClicks(t.bots.length === 0 ? live : live.filter((e) => !e.bot));
-    for (const b of t.bots) bumpBots.run(b.linkId, b.day, b.bots);
+    // Bots are counted, and only the day's first written as raw rows (see writeClickBatch).
+    const botTotals = new Map<string, number>();
+    for (const b of t.bots) botTotals.set(linkDay(b.linkId, b.day), bumpBots.get(b.linkId, b.day, b.bots) as number);
+    insertClicks(rawClickEvents(live, t.bots, botTotals));
     for (const [linkId, clicks] of t.links) bumpLink.run(clicks, linkId);
     for (const d of t.daily) bumpDaily.run(d.linkId, d.day, d.clicks);
     for (const d of t.dailyDimension) bumpDailyDimension.run(d.linkId, d.day, d.dimension, d.value, d.clicks);

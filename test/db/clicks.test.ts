@@ -92,7 +92,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
         .execute()
     ).map((row) => ({ day: row.day, bots: Number(row.bots) }));
 
-  it('stores every human click and counts it in click_count and the rollups; a bot only in its daily count', async () => {
+  it('stores every click, the bot flagged, and counts a human one in click_count and the rollups; a bot only in its daily count', async () => {
     const id = await newLink();
     await writeBatch([
       clickEvent(id),
@@ -106,6 +106,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       ['US', 0],
       ['GB', 0],
       ['US', 0],
+      ['CN', 1],
     ]);
     expect(await botsOf(id)).toEqual([{ day: '2026-05-10', bots: 1 }]);
     expect(Object.fromEntries(await dailyClicks(handle.db, id, { from: '2026-05-01', to: '2026-05-31' }))).toEqual({
@@ -279,47 +280,73 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { value: '0', clicks: 1 },
     ]);
     const rows = await handle.db.selectFrom('clicks').select('variant_index').where('link_id', '=', id).execute();
-    expect(rows.map((row) => row.variant_index).sort()).toEqual([0, 1, 1]);
+    expect(rows.map((row) => row.variant_index).sort()).toEqual([0, 1, 1, 1]);
   });
 
-  it('writes no raw row for a batch of bot visits, only each link its count per day, added up across batches', async () => {
+  it("writes the first 100 bot visits of a link's UTC day as raw rows and counts every one, across batches", async () => {
     const [id, other] = [await newLink(), await newLink()];
-    const bot = (linkId: number, at: string) => clickEvent(linkId, { at, bot: true });
-    await writeBatch([
-      ...Array.from({ length: 300 }, () => bot(id, '2026-05-10T08:00:00.000Z')),
-      bot(id, '2026-05-10T23:59:59.999Z'),
-      bot(id, '2026-05-11T00:00:00.000Z'),
-      bot(other, '2026-05-11T12:00:00.000Z'),
-    ]);
-    await writeBatch([bot(id, '2026-05-11T13:00:00.000Z'), bot(id, '2026-05-11T14:00:00.000Z')]);
-    expect([await rawClicksOf(id), await rawClicksOf(other)]).toEqual([0, 0]);
+    let ms = 0;
+    // Each visit its own time, so the rows show which visits were kept.
+    const visit = (linkId: number, day: string, bot: boolean) =>
+      clickEvent(linkId, { at: new Date(Date.parse(`${day}T08:00:00.000Z`) + ms++).toISOString(), bot });
+    const bots = (linkId: number, day: string, count: number) =>
+      Array.from({ length: count }, () => visit(linkId, day, true));
+    const rowsOf = async (linkId: number) =>
+      (
+        await handle.db
+          .selectFrom('clicks')
+          .select(['clicked_at', 'is_bot'])
+          .where('link_id', '=', linkId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.clicked_at, row.is_bot]);
+    const rowOf = (e: ClickEvent) => [e.at, e.bot ? 1 : 0];
+
+    // 150 bot visits on the 10th, with human visits before, among and after the first 100.
+    const crawl = bots(id, '2026-05-10', 150);
+    const first = [
+      visit(id, '2026-05-10', false),
+      ...crawl.slice(0, 60),
+      visit(id, '2026-05-10', false),
+      ...crawl.slice(60, 120),
+      visit(id, '2026-05-10', false),
+      ...crawl.slice(120),
+      visit(id, '2026-05-10', false),
+    ];
+    await writeBatch(first);
+    const kept = first.filter((e) => !e.bot || crawl.indexOf(e) < 100);
+    expect(kept.filter((e) => e.bot)).toHaveLength(100);
+    expect(await rowsOf(id)).toEqual(kept.map(rowOf));
+    expect(await botsOf(id)).toEqual([{ day: '2026-05-10', bots: 150 }]);
+    expect((await findLink(handle.db, id))?.clickCount).toBe(4);
+
+    // The same day again: the day's sample is full, the count grows, human visits are written.
+    const human = visit(id, '2026-05-10', false);
+    await writeBatch([...bots(id, '2026-05-10', 20), human]);
+    expect(await rowsOf(id)).toEqual([...kept, human].map(rowOf));
+    expect(await botsOf(id)).toEqual([{ day: '2026-05-10', bots: 170 }]);
+
+    // The next day has a sample of its own; another link's day is its own too, filled across
+    // batches: 95 visits, then 10 of which the first 5 are kept.
+    const nextDay = bots(id, '2026-05-11', 3);
+    const theirs = [bots(other, '2026-05-10', 95), bots(other, '2026-05-10', 10)];
+    await writeBatch([...theirs[0]!, ...nextDay]);
+    await writeBatch(theirs[1]!);
+    expect(await rowsOf(id)).toEqual([...kept, human, ...nextDay].map(rowOf));
+    expect(await rowsOf(other)).toEqual([...theirs[0]!, ...theirs[1]!.slice(0, 5)].map(rowOf));
     expect(await botsOf(id)).toEqual([
-      { day: '2026-05-10', bots: 301 },
+      { day: '2026-05-10', bots: 170 },
       { day: '2026-05-11', bots: 3 },
     ]);
-    expect(await botsOf(other)).toEqual([{ day: '2026-05-11', bots: 1 }]);
-    expect(await botVisits(handle.db, id)).toBe(304);
+    expect(await botsOf(other)).toEqual([{ day: '2026-05-10', bots: 105 }]);
+    expect(await botVisits(handle.db, id)).toBe(173);
     expect(await botVisits(handle.db, id, { from: '2026-05-11', to: '2026-05-31' })).toBe(3);
     // Counted nowhere else.
-    expect((await findLink(handle.db, id))?.clickCount).toBe(0);
-    expect(Object.fromEntries(await dailyClicks(handle.db, id, { from: '2026-05-01', to: '2026-05-31' }))).toEqual({});
-    expect(await breakdown(handle.db, id, 'country')).toEqual([]);
-  });
-
-  it('still writes a raw row for every human visit of a batch that also has bots, in their order', async () => {
-    const id = await newLink();
-    const at = (i: number) => `2026-05-10T12:00:00.${String(i).padStart(3, '0')}Z`;
-    const batch = Array.from({ length: 40 }, (_, i) => clickEvent(id, { at: at(i), bot: i % 3 === 0 }));
-    await writeBatch(batch);
-    const rows = await handle.db
-      .selectFrom('clicks')
-      .select(['clicked_at', 'is_bot'])
-      .where('link_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(rows).toEqual(batch.filter((e) => !e.bot).map((e) => ({ clicked_at: e.at, is_bot: 0 })));
-    expect(await botsOf(id)).toEqual([{ day: '2026-05-10', bots: 14 }]);
-    expect((await findLink(handle.db, id))?.clickCount).toBe(26);
+    expect((await findLink(handle.db, other))?.clickCount).toBe(0);
+    expect(Object.fromEntries(await dailyClicks(handle.db, other, { from: '2026-05-01', to: '2026-05-31' }))).toEqual(
+      {},
+    );
+    expect(await breakdown(handle.db, other, 'country')).toEqual([]);
   });
 
   it("deletes a link's bot counts with it, and no one else's", async () => {
@@ -414,14 +441,13 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     batch.forEach((event, i) => (event.at = new Date(start + i).toISOString()));
     await writeBatch(batch);
 
-    // The clicks API pages a link's clicks by id: they must follow the order of the visits (a
-    // bot's visit leaves no raw row, only its daily count).
+    // The clicks API pages a link's clicks by id: they must follow the order of the visits.
     const rowsOf = async (linkId: number) =>
       (await handle.db.selectFrom('clicks').selectAll().where('link_id', '=', linkId).orderBy('id').execute()).map(
         ({ id: _id, ...row }) => row,
       );
     const rows = [...(await rowsOf(first)), ...(await rowsOf(second)), ...(await rowsOf(third))];
-    const expected = [first, second, third].flatMap((id) => batch.filter((e) => e.linkId === id && !e.bot));
+    const expected = [first, second, third].flatMap((id) => batch.filter((e) => e.linkId === id));
     expect(rows).toEqual(
       expected.map((e) => ({
         link_id: e.linkId,

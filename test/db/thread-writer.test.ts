@@ -96,12 +96,12 @@ describe('the click writer thread (SQLite files)', () => {
       referrerHost: 'news.example',
       bot: false,
     });
-    // Seen through the main connection: committed, the bot in its day's count but no raw row.
+    // Seen through the main connection: committed, the bot a raw row flagged as one and in its
+    // day's count, but not counted as a click.
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(2);
-    expect(await handle.db.selectFrom('clicks').select('is_bot').where('link_id', '=', linkId).execute()).toEqual([
-      { is_bot: 0 },
-      { is_bot: 0 },
-    ]);
+    expect(
+      await handle.db.selectFrom('clicks').select('is_bot').where('link_id', '=', linkId).orderBy('id').execute(),
+    ).toEqual([{ is_bot: 0 }, { is_bot: 1 }, { is_bot: 0 }]);
     expect(
       await handle.db.selectFrom('link_daily_bots').select(['day', 'bots']).where('link_id', '=', linkId).execute(),
     ).toEqual([{ day: '2026-05-10', bots: 1 }]);

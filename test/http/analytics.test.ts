@@ -255,7 +255,7 @@ describe('GET /links/{id}/clicks', () => {
   it('shows each click’s fields, never an address, with option and variant numbered from 1', async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
-    await write([clickEvent(link.id, { language: 'fr', referrerHost: 'a.example', variantIndex: 1 })]);
+    await write([clickEvent(link.id, { language: 'fr', referrerHost: 'a.example', variantIndex: 1, bot: true })]);
     const body = (await user.api('GET', `/links/${link.id}/clicks`)).json();
     expect(body).toEqual({
       data: [
@@ -267,7 +267,7 @@ describe('GET /links/{id}/clicks', () => {
           os: 'windows',
           referrer_host: 'a.example',
           language: 'fr',
-          is_bot: false,
+          is_bot: true,
           option: null,
           variant: 2,
         },
@@ -336,22 +336,25 @@ describe('GET /links/{id}/clicks', () => {
     ]);
   });
 
-  it('leaves bot visits out of the raw clicks; Business stats count them as bot_visits, over all time or the range', async () => {
+  it("shows a link's first 100 bot visits of each UTC day as raw clicks; Business stats count all as bot_visits, over all time or the range", async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
     await write([
       clickEvent(link.id, { at: at(3), bot: true }),
-      clickEvent(link.id, { at: at(1), bot: true }),
-      clickEvent(link.id, { at: at(1, 1) }),
-      clickEvent(link.id, { at: at(1, 2), bot: true }),
+      ...Array.from({ length: 150 }, (_, i) => clickEvent(link.id, { at: at(1, i), bot: true })),
+      clickEvent(link.id, { at: at(1, 200) }),
     ]);
-    const clicks = (await user.api('GET', `/links/${link.id}/clicks`)).json();
-    expect(clicks.data.map((click: { clicked_at: string }) => click.clicked_at)).toEqual([at(1, 1)]);
-    expect((await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n')).toHaveLength(2);
+    const clicks = (await user.api('GET', `/links/${link.id}/clicks?limit=1000`)).json();
+    expect(
+      clicks.data.map((click: { clicked_at: string; is_bot: boolean }) => [click.clicked_at, click.is_bot]),
+    ).toEqual([[at(1, 200), false], ...Array.from({ length: 100 }, (_, i) => [at(1, 99 - i), true]), [at(3), true]]);
+    const csv = (await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n');
+    expect(csv).toHaveLength(1 + 102);
+    expect(csv[2]).toBe(`${at(1, 99)},US,desktop,chrome,windows,,,true,,`);
     const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
-    expect(stats).toMatchObject({ total_clicks: 1, bot_visits: 3 });
+    expect(stats).toMatchObject({ total_clicks: 1, bot_visits: 151 });
     const ranged = (await user.api('GET', `/links/${link.id}/stats?from=${dayOf(2)}&to=${dayOf(0)}`)).json();
-    expect(ranged.bot_visits).toBe(2);
+    expect(ranged.bot_visits).toBe(150);
     const pro = await t.user('pro');
     const own = await linkOf(pro);
     await write([clickEvent(own.id, { at: at(0), bot: true })]);

@@ -64,7 +64,7 @@ describe('the short host', () => {
     expect(await clickCount(link.id)).toBe(0);
   });
 
-  it("records a bot visit in its day's bot count, not as a raw click, and does not count it", async () => {
+  it("records a bot visit as a raw click flagged as a bot and in its day's bot count, and does not count it", async () => {
     const link = await createLink({ redirect_url: 'https://example.com/bot' });
     expect(
       (
@@ -75,7 +75,9 @@ describe('the short host', () => {
     ).toBe(302);
     expect(await clickCount(link.id)).toBe(0);
     const db = t.ctx.database.db;
-    expect(await db.selectFrom('clicks').select('id').where('link_id', '=', link.id).execute()).toEqual([]);
+    expect(await db.selectFrom('clicks').select('is_bot').where('link_id', '=', link.id).execute()).toEqual([
+      { is_bot: 1 },
+    ]);
     const bots = await db
       .selectFrom('link_daily_bots')
       .select(['day', 'bots'])

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 89df07eefff3ebce63bb6eeb5b9cfb79ce3a4d7f9f11866fb1cb1ac13c2886a7
+ * openapi.json sha256: d1785a8e7c0c8ad8fb865a2543b7ee61f9c876939a18f98dc57735cb093dd8aa
  */
 export interface paths {
   '/links': {
@@ -1113,7 +1113,7 @@ export interface paths {
                 /** @description Distinct visitors that day. */
                 unique_clicks: number;
               }[];
-              /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to. Never clicks, and never raw clicks: a bot leaves only this count, per UTC day. */
+              /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. The first 100 of each UTC day are raw clicks too (`is_bot`), the rest only this count. */
               bot_visits?: number;
               /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               country?: {
@@ -1513,7 +1513,7 @@ export interface paths {
     };
     /**
      * A link's raw clicks
-     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null (clicks that arrive meanwhile never shift a page); every page is one indexed read, however deep. `Accept: text/csv` or `format=csv` streams the whole history as CSV with a header row, read a thousand rows at a time as the client takes them. Bot visits are not raw clicks (they are counted per day: `bot_visits` in the stats). No client address is stored or shown. Business plan.
+     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null (clicks that arrive meanwhile never shift a page); every page is one indexed read, however deep. `Accept: text/csv` or `format=csv` streams the whole history as CSV with a header row, read a thousand rows at a time as the client takes them. Of bot visits, only the first 100 of each UTC day are raw clicks (`is_bot`); `bot_visits` in the stats counts them all. No client address is stored or shown. Business plan.
      */
     get: {
       parameters: {
@@ -1567,7 +1567,7 @@ export interface paths {
                 os: string;
                 referrer_host: string | null;
                 language: string | null;
-                /** @description False for every click recorded now: bot visits are counted per day (`bot_visits` in the stats), not stored as raw clicks. True on rows stored by versions that did. */
+                /** @description True for a bot's visit (isbot, or no user agent): a link's first 100 bot visits of each UTC day are raw clicks, every one is counted in `bot_visits` of the stats. */
                 is_bot: boolean;
                 /** @description The choice-page option picked, from 1. */
                 option: number | null;

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { RAW_BOTS_PER_DAY } from '../../core/clicks.ts';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { getLinkOrThrow } from '../../services/links.ts';
 import { listRawClicks } from '../../services/raw-clicks.ts';
@@ -17,8 +18,8 @@ const RawClick = Type.Object({
   language: Type.Union([Type.String(), Type.Null()]),
   is_bot: Type.Boolean({
     description:
-      'False for every click recorded now: bot visits are counted per day (`bot_visits` in the stats), not ' +
-      'stored as raw clicks. True on rows stored by versions that did.',
+      `True for a bot's visit (isbot, or no user agent): a link's first ${RAW_BOTS_PER_DAY} bot visits of each ` +
+      'UTC day are raw clicks, every one is counted in `bot_visits` of the stats.',
   }),
   option: Type.Union([Type.Integer(), Type.Null()], { description: 'The choice-page option picked, from 1.' }),
   variant: Type.Union([Type.Integer(), Type.Null()], { description: 'The A/B variant sent to, from 1.' }),
@@ -38,8 +39,9 @@ export const rawClickRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
           'Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null (clicks that ' +
           'arrive meanwhile never shift a page); every page is one indexed read, however deep. ' +
           '`Accept: text/csv` or `format=csv` streams the whole history as CSV with a header row, read a ' +
-          'thousand rows at a time as the client takes them. Bot visits are not raw clicks (they are counted ' +
-          'per day: `bot_visits` in the stats). No client address is stored or shown. Business plan.',
+          'thousand rows at a time as the client takes them. Of bot visits, only the first ' +
+          `${RAW_BOTS_PER_DAY} of each UTC day are raw clicks (\`is_bot\`); \`bot_visits\` in the stats counts ` +
+          'them all. No client address is stored or shown. Business plan.',
         tags: ['Statistics'],
         params: IdParams,
         querystring: Type.Object(
