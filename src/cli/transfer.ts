@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { SingleBar } from 'cli-progress';
 import { linksCsv } from '../api/export-csv.ts';
@@ -9,7 +9,7 @@ import { ABILITIES } from '../core/plans.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { runImport } from '../imports/runner.ts';
-import { createImport } from '../services/imports.ts';
+import { storeUpload, UPLOAD_CHUNK_BYTES } from '../services/import-uploads.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { ImportProgress } from '../storage/imports.kysely.ts';
 
@@ -32,8 +32,10 @@ async function principalFor(uow: UnitOfWork, email: string): Promise<Principal> 
 
 /**
  * `hoplink import`: the same job and the same runner as POST /imports, run here in-process. The
- * job is created already claimed (one transaction), so a service running on the same database
+ * file is stored in chunks as it is read, as an upload is, so this process never holds it whole;
+ * the job is queued already claimed (one transaction), so a service running on the same database
  * never starts it too; if this process is stopped, the service resumes it once the lease expires.
+ * The operator's import is not held to the account's limit of imports under way.
  */
 export async function importFile(
   uow: UnitOfWork,
@@ -45,19 +47,19 @@ export async function importFile(
   if (size > MAX_CLI_IMPORT_BYTES) {
     throw new AppError('validation-failed', `${options.file} is larger than ${MAX_CLI_IMPORT_BYTES / 1024 / 1024} MB.`);
   }
-  const source = await readFile(options.file, 'utf8');
   const lease = randomUUID();
-  const job = await uow.transact(async (work) => {
-    const created = await createImport(work, principal, source);
-    return work.stores.imports.claim(new Date(), options.leaseMs, lease, created.id);
-  });
-  if (!job) throw new Error('The new import could not be claimed.');
+  const job = await storeUpload(
+    uow,
+    principal,
+    createReadStream(options.file, { highWaterMark: UPLOAD_CHUNK_BYTES }) as AsyncIterable<Buffer>,
+    { maxBytes: MAX_CLI_IMPORT_BYTES, limitUnderWay: false, claim: { lease, leaseMs: options.leaseMs } },
+  );
+  if (job.status !== 'running') throw new Error('The new import could not be claimed.');
   const report = progressReporter(output);
   const outcome = await runImport(uow, job, lease, {
     leaseMs: options.leaseMs,
     chunkSize: options.chunkRows,
     onProgress: report.update,
-    source,
   });
   report.stop();
   const final = await uow.read((stores) => stores.imports.find(job.id));

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'validation-failed'
   | 'short-code-taken'
   | 'rate-limited'
+  | 'too-large'
   | 'unavailable'
   | 'conflict';
 

@@ -1,7 +1,8 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { AppError, messageOf } from '../core/errors.ts';
 import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
-import { countCsvRows, csvRecords } from '../services/import-csv.ts';
+import { CsvRowCounter, csvRecords } from '../services/import-csv.ts';
+import { purgeUpload, readUpload } from '../services/import-uploads.ts';
 import { importChunk, LeaseLostError, type NumberedRecord } from '../services/imports.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { ImportJob, ImportProgress } from '../storage/imports.kysely.ts';
@@ -16,12 +17,18 @@ export interface RunOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Asked between chunks: true lets the job go (released, resumed later) instead of going on. */
   stopping?: () => boolean;
-  /** The job's CSV when the caller holds it already (the CLI just read the file): not read back. */
-  source?: string;
+  /**
+   * Asked between chunks: true gives the worker to another account's job (this one is released
+   * and resumed in its account's next turn, from its last chunk).
+   */
+  yielding?: () => Promise<boolean>;
 }
 
-/** How a run ended: finished (done or failed with a reason), let go on shutdown, or taken over. */
-export type RunOutcome = 'done' | 'failed' | 'released' | 'lost';
+/**
+ * How a run ended: finished (done or failed with a reason), let go on shutdown, let go for
+ * another account's turn, or taken over.
+ */
+export type RunOutcome = 'done' | 'failed' | 'released' | 'yielded' | 'lost';
 
 /**
  * Rows per transaction. Measured on SQLite, 300,000 rows on 2 busy cores: 1,000 a chunk took 38 s
@@ -39,6 +46,8 @@ const ANALYZE_AFTER_ROWS = 10_000;
  * Every chunk commits its links together with the counters and the position, so a crash at any
  * point resumes after the last committed chunk; a job that keeps crashing its instance is failed
  * with the reason after `maxAttempts` starts, never retried forever nor left half-done in silence.
+ * The file is read back from the database one stored chunk at a time, and deleted once the job
+ * has ended (done or failed); the job's report stays.
  */
 export async function runImport(
   uow: UnitOfWork,
@@ -50,7 +59,9 @@ export async function runImport(
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const fail = async (reason: string): Promise<RunOutcome> => {
     const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'failed', reason));
-    return finished ? 'failed' : 'lost';
+    if (!finished) return 'lost';
+    await purgeUpload(uow, job.id);
+    return 'failed';
   };
   if (job.attempts > maxAttempts) {
     return fail(
@@ -58,8 +69,8 @@ export async function runImport(
         `the first ${job.processed} rows were imported.`,
     );
   }
-  const source = options.source ?? (await uow.read((stores) => stores.imports.source(job.id)));
-  if (source === undefined) return 'lost';
+  let source = await readUpload(uow, job.id);
+  if (source === undefined) return fail('The uploaded file is no longer stored.');
   let progress: ImportProgress = {
     total: job.total,
     processed: job.processed,
@@ -73,7 +84,12 @@ export async function runImport(
       stores.imports.saveProgress(job.id, lease, next, new Date(Date.now() + options.leaseMs)),
     );
   if (progress.total === null) {
-    progress = { ...progress, total: countCsvRows(source) };
+    // Counted on upload; a job queued before that was is counted here, in one pass over its file.
+    const counter = new CsvRowCounter();
+    for await (const text of source) counter.push(text);
+    progress = { ...progress, total: counter.end() };
+    source = await readUpload(uow, job.id);
+    if (source === undefined) return fail('The uploaded file is no longer stored.');
     if (!(await save(progress))) return 'lost';
     options.onProgress?.(progress);
   }
@@ -112,6 +128,10 @@ export async function runImport(
             await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
             return 'released';
           }
+          if (await options.yielding?.()) {
+            await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
+            return 'yielded';
+          }
           await yieldToOthers(); // let requests in between chunks
         }
       }
@@ -131,8 +151,10 @@ export async function runImport(
     throw error;
   }
   const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
+  if (!finished) return 'lost';
+  await purgeUpload(uow, job.id);
   if (progress.created - job.created >= ANALYZE_AFTER_ROWS) await uow.read((stores) => stores.imports.analyzeLinks());
-  return finished ? 'done' : 'lost';
+  return 'done';
 }
 
 /** csv-parse's errors carry a `CSV_...` code (CSV_QUOTE_NOT_CLOSED, CSV_MAX_RECORD_SIZE, ...). */

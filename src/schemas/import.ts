@@ -31,7 +31,7 @@ export const ImportSchema = Type.Object(
       description: 'queued -> running -> done, or failed (see failure_reason).',
     }),
     total: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'Data rows in the file (the header not counted); null until counted.',
+      description: 'Data rows in the file (the header not counted), counted as it is uploaded; null until counted.',
     }),
     processed: Type.Integer({ description: 'Rows handled so far: created + skipped + invalid.' }),
     created: Type.Integer({ description: 'Links created.' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCsvRows, csvRecords } from './import-csv.ts';
+import { countCsvRows, CsvRowCounter, csvRecords } from './import-csv.ts';
 
 async function records(source: string): Promise<string[][]> {
   const all: string[][] = [];
@@ -18,6 +18,28 @@ describe('csvRecords and countCsvRows', () => {
   ])('count the same rows as the parser reads in %j', async (source) => {
     const read = await records(source);
     expect(countCsvRows(source)).toBe(Math.max(0, read.length - 1));
+  });
+
+  it.each([
+    ['\ufeffurl,title\r\nhttps://a,"two\r\nlines"\r\n\r\nhttps://b,"a ""quoted"" word"\r'],
+    ['url,title\nhttps://a,say "hi" there,\n"x""",""""\n'],
+  ])('count and read %j the same however it is cut into pieces', async (source) => {
+    const whole = await records(source);
+    for (let cut = 0; cut <= source.length; cut++) {
+      const counter = new CsvRowCounter();
+      for (const piece of [source.slice(0, cut), source.slice(cut)]) counter.push(piece);
+      expect(counter.end(), `cut at ${cut}`).toBe(Math.max(0, whole.length - 1));
+      const pieces = async function* () {
+        yield source.slice(0, cut);
+        yield source.slice(cut);
+      };
+      const read: string[][] = [];
+      for await (const record of csvRecords(pieces())) read.push(record);
+      expect(read, `cut at ${cut}`).toEqual(whole);
+    }
+    const byChar = new CsvRowCounter();
+    for (const char of source) byChar.push(char);
+    expect(byChar.end()).toBe(Math.max(0, whole.length - 1));
   });
 
   it('reads a file larger than one slice in order, with a quoted cell across the slice boundary', async () => {

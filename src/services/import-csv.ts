@@ -34,12 +34,13 @@ export function readImportHeader(source: string): ImportColumns {
 }
 
 /**
- * The records of `source`, header first, one slice of text parsed at a time (memory: one slice's
- * records). The parser is driven by hand rather than piped: a stream that fails (a quote never
- * closed, found only at the end of the file) throws away the records it still buffers, and each
- * of those is a link the user expects to see imported before the error.
+ * The records of `source`, header first: the file as one text, or its pieces in order (an upload
+ * read back chunk by chunk), each fed to the parser one slice at a time (memory: one piece and one
+ * slice's records). The parser is driven by hand rather than piped: a stream that fails (a quote
+ * never closed, found only at the end of the file) throws away the records it still buffers, and
+ * each of those is a link the user expects to see imported before the error.
  */
-export async function* csvRecords(source: string): AsyncGenerator<string[]> {
+export async function* csvRecords(source: string | AsyncIterable<string>): AsyncGenerator<string[]> {
   const parser = parse(OPTIONS);
   let failure: unknown;
   let ended = false;
@@ -50,9 +51,12 @@ export async function* csvRecords(source: string): AsyncGenerator<string[]> {
       yield record;
   };
   try {
-    for (let at = 0; at < source.length && failure === undefined; at += SLICE_CHARS) {
-      parser.write(source.slice(at, at + SLICE_CHARS));
-      yield* drain();
+    pieces: for await (const piece of typeof source === 'string' ? [source] : source) {
+      for (let at = 0; at < piece.length; at += SLICE_CHARS) {
+        if (failure !== undefined) break pieces;
+        parser.write(piece.slice(at, at + SLICE_CHARS));
+        yield* drain();
+      }
     }
     if (failure === undefined) parser.end();
     for (;;) {
@@ -72,40 +76,86 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * The data rows of `source` (records under the header), counted by a scan of the text that
- * follows the parser's rules (quoted cells may hold newlines, empty lines are skipped) at a small
- * fraction of its cost: the total a progress bar needs before the first row is imported. A done
- * import's total is then set to the rows it actually processed.
+ * Counts the data rows of a CSV text given in pieces of any size (records under the header), by a
+ * scan that follows the parser's rules (quoted cells may hold newlines, empty lines are skipped)
+ * at a small fraction of its cost: the total a progress bar needs before the first row is
+ * imported, counted while the file is uploaded. A done import's total is then set to the rows it
+ * actually processed.
  */
-export function countCsvRows(source: string): number {
-  let records = 0;
-  let inQuotes = false;
-  let fieldStart = true;
-  let lineHasContent = false;
-  const length = source.length;
-  for (let i = source.charCodeAt(0) === 0xfeff ? 1 : 0; i < length; i++) {
-    const c = source.charCodeAt(i);
-    if (inQuotes) {
-      if (c === QUOTE) {
-        if (source.charCodeAt(i + 1) === QUOTE) i++;
-        else inQuotes = false;
+export class CsvRowCounter {
+  #records = 0;
+  #inQuotes = false;
+  #fieldStart = true;
+  #lineHasContent = false;
+  #started = false;
+  /** The last piece ended on a quote inside quotes: a quote first in the next one escapes it. */
+  #quoteAtEnd = false;
+  /** The last piece ended on a CR outside quotes: a LF first in the next one ends the line instead. */
+  #crAtEnd = false;
+
+  push(text: string): void {
+    const length = text.length;
+    if (length === 0) return;
+    let i = 0;
+    if (!this.#started) {
+      this.#started = true;
+      if (text.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    if (this.#quoteAtEnd) {
+      this.#quoteAtEnd = false;
+      if (text.charCodeAt(i) === QUOTE) i++;
+      else this.#inQuotes = false;
+    }
+    if (this.#crAtEnd) {
+      this.#crAtEnd = false;
+      if (text.charCodeAt(i) !== LF) this.#endLine();
+    }
+    for (; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (this.#inQuotes) {
+        if (c === QUOTE) {
+          if (i + 1 === length) this.#quoteAtEnd = true;
+          else if (text.charCodeAt(i + 1) === QUOTE) i++;
+          else this.#inQuotes = false;
+        }
+      } else if (c === QUOTE && this.#fieldStart) {
+        this.#inQuotes = true;
+        this.#lineHasContent = true;
+        this.#fieldStart = false;
+      } else if (c === COMMA) {
+        this.#fieldStart = true;
+        this.#lineHasContent = true;
+      } else if (c === LF) {
+        this.#endLine();
+      } else if (c === CR) {
+        if (i + 1 === length) this.#crAtEnd = true;
+        else if (text.charCodeAt(i + 1) !== LF) this.#endLine();
+      } else {
+        this.#lineHasContent = true;
+        this.#fieldStart = false;
       }
-    } else if (c === QUOTE && fieldStart) {
-      inQuotes = true;
-      lineHasContent = true;
-      fieldStart = false;
-    } else if (c === COMMA) {
-      fieldStart = true;
-      lineHasContent = true;
-    } else if (c === LF || (c === CR && source.charCodeAt(i + 1) !== LF)) {
-      if (lineHasContent) records++;
-      lineHasContent = false;
-      fieldStart = true;
-    } else if (c !== CR) {
-      lineHasContent = true;
-      fieldStart = false;
     }
   }
-  if (lineHasContent) records++;
-  return Math.max(0, records - 1);
+
+  /** The data rows of everything pushed (the header not counted). */
+  end(): number {
+    if (this.#crAtEnd) this.#endLine();
+    this.#crAtEnd = false;
+    this.#quoteAtEnd = false;
+    if (this.#lineHasContent) this.#endLine();
+    return Math.max(0, this.#records - 1);
+  }
+
+  #endLine(): void {
+    if (this.#lineHasContent) this.#records++;
+    this.#lineHasContent = false;
+    this.#fieldStart = true;
+  }
+}
+
+/** The data rows of `source`, one text (see CsvRowCounter). */
+export function countCsvRows(source: string): number {
+  const counter = new CsvRowCounter();
+  counter.push(source);
+  return counter.end();
 }

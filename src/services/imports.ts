@@ -7,7 +7,6 @@ import { timestamp } from '../core/time.ts';
 import type { ImportJob, ImportProgress, ImportRowError } from '../storage/imports.kysely.ts';
 import type { ExportedLink } from '../storage/links.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
-import { readImportHeader } from './import-csv.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
@@ -16,20 +15,6 @@ export const MAX_IMPORT_ERRORS = 100;
 /** How many imports GET /imports lists, newest first. */
 export const IMPORT_LIST_LIMIT = 100;
 const RANDOM_CODE_ATTEMPTS = 5;
-
-/**
- * Queues an import of `source` (a CSV) for the principal (Business). The header is checked now, so
- * a file the import could never read is a 422 at once instead of a failed job later.
- */
-export async function createImport(work: Work, principal: Principal, source: string): Promise<ImportJob> {
-  assertBusiness(principal.user.plan, 'Imports');
-  if (source.includes('\0'))
-    throw new AppError('validation-failed', 'The file is not a text CSV file.', {
-      file: ['The file is not a text CSV file.'],
-    });
-  readImportHeader(source);
-  return work.stores.imports.insert(principal.user.id, source);
-}
 
 export async function getImportOrThrow(stores: Stores, principal: Principal, id: number): Promise<ImportJob> {
   return ownedOrThrow(await stores.imports.find(id), principal, 'import');

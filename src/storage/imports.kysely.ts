@@ -4,7 +4,11 @@ import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
 
-export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+/** `uploading`: the file is still arriving; the job is neither listed nor claimed until it has all of it. */
+export type ImportStatus = 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+
+/** What counts against an account's limit of imports under way. */
+const UNDER_WAY: ImportStatus[] = ['uploading', 'queued', 'running'];
 
 export interface ImportRowError {
   /** 1-based data row number: the header is not counted, the first row under it is 1. */
@@ -12,7 +16,7 @@ export interface ImportRowError {
   message: string;
 }
 
-/** An import job without its CSV (read apart: it can be 50 MB). */
+/** An import job without its file (stored apart, in chunks). */
 export interface ImportJob {
   id: number;
   userId: number;
@@ -103,21 +107,179 @@ function toJob(row: JobRow): ImportJob {
   };
 }
 
-/** The job and its CSV: two rows, so it needs the caller's transaction. */
-export async function insertImport(db: Kysely<Database>, userId: number, source: string): Promise<ImportJob> {
-  requireTransaction(db, 'insertImport');
+/**
+ * A new job for `userId` whose file is still to arrive (`uploading`, not claimable): the upload
+ * holds it until `uploadUntil`, extended with every chunk; past it the worker's sweep deletes it.
+ */
+export async function beginImportUpload(db: Kysely<Database>, userId: number, uploadUntil: Date): Promise<ImportJob> {
   const now = timestamp();
   const row = await db
     .insertInto('imports')
-    .values({ user_id: userId, status: 'queued', total: null, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      status: 'uploading',
+      total: null,
+      locked_until: timestamp(uploadUntil),
+      created_at: now,
+      updated_at: now,
+    })
     .returning(JOB_COLUMNS)
     .executeTakeFirstOrThrow();
-  await db.insertInto('import_sources').values({ import_id: row.id, source }).execute();
   return toJob(row);
 }
 
+/**
+ * Serializes the uploads of one account until the caller's transaction ends, so that two of them
+ * cannot both count the imports under way before either is inserted. SQLite's write transaction
+ * already runs alone; PostgreSQL locks the account's row.
+ */
+export async function lockAccountImports(db: Kysely<Database>, userId: number): Promise<void> {
+  requireTransaction(db, 'lockAccountImports');
+  if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The account's imports uploading, queued or running. */
+export async function countImportsUnderWay(db: Kysely<Database>, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('imports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', UNDER_WAY)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * Stores the upload's chunk number `seq` and extends the upload's hold to `uploadUntil`; false
+ * (nothing written) when the job is no longer uploading (the sweep took it for abandoned).
+ */
+export async function appendUploadChunk(
+  db: Kysely<Database>,
+  id: number,
+  seq: number,
+  data: Uint8Array,
+  uploadUntil: Date,
+): Promise<boolean> {
+  requireTransaction(db, 'appendUploadChunk');
+  const result = await db
+    .updateTable('imports')
+    .set({ locked_until: timestamp(uploadUntil) })
+    .where('id', '=', id)
+    .where('status', '=', 'uploading')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.insertInto('import_upload_chunks').values({ import_id: id, seq, data }).execute();
+  return true;
+}
+
+/** The whole file has arrived: the job is queued with its row count. False if it was no longer uploading. */
+export async function completeImportUpload(db: Kysely<Database>, id: number, total: number): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set({ status: 'queued', total, locked_until: null, updated_at: timestamp() })
+    .where('id', '=', id)
+    .where('status', '=', 'uploading')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Chunk number `seq` of the job's file, or undefined past its last one. */
+export async function readUploadChunk(db: Kysely<Database>, id: number, seq: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('import_upload_chunks')
+    .select('data')
+    .where('import_id', '=', id)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return row?.data;
+}
+
+/** Deletes at most `limit` chunks of the job's file (the first ones); answers how many went. */
+export async function deleteUploadChunks(db: Kysely<Database>, id: number, limit: number): Promise<number> {
+  const first = db
+    .selectFrom('import_upload_chunks')
+    .select('seq')
+    .where('import_id', '=', id)
+    .orderBy('seq')
+    .limit(limit);
+  const result = await db
+    .deleteFrom('import_upload_chunks')
+    .where('import_id', '=', id)
+    .where('seq', 'in', first)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the file of a job queued before uploads were chunked, if it has one. */
+export async function deleteLegacyImportSource(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('import_sources').where('import_id', '=', id).execute();
+}
+
+/** Deletes a job that never finished uploading (its chunks must be gone first: see purgeUpload). */
+export async function deleteUnfinishedUpload(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('imports').where('id', '=', id).where('status', '=', 'uploading').execute();
+}
+
+/**
+ * What the worker's sweep deletes: uploads abandoned mid-way (their hold expired: the instance
+ * receiving them stopped), and the files still stored for jobs that have ended (the instance that
+ * ended one stopped before it had deleted the file).
+ */
+export async function findUploadLeftovers(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<{ abandoned: number[]; ended: number[] }> {
+  const abandoned = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('status', '=', 'uploading')
+    .where('locked_until', '<', timestamp(now))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  // Driven by the stored files (few rows), never by the jobs (every import there ever was).
+  const ENDED: ImportStatus[] = ['done', 'failed'];
+  const chunked = await db
+    .selectFrom('import_upload_chunks')
+    .select('import_id')
+    .distinct()
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('imports')
+          .select('imports.id')
+          .whereRef('imports.id', '=', 'import_upload_chunks.import_id')
+          .where('imports.status', 'in', ENDED),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  const legacy = await db
+    .selectFrom('import_sources')
+    .select('import_id')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('imports')
+          .select('imports.id')
+          .whereRef('imports.id', '=', 'import_sources.import_id')
+          .where('imports.status', 'in', ENDED),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  const ended = [...new Set([...chunked, ...legacy].map((r) => r.import_id))];
+  return { abandoned: abandoned.map((r) => r.id), ended };
+}
+
 export async function findImport(db: Kysely<Database>, id: number): Promise<ImportJob | undefined> {
-  const row = await db.selectFrom('imports').select(JOB_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('imports')
+    .select(JOB_COLUMNS)
+    .where('id', '=', id)
+    .where('status', '!=', 'uploading')
+    .executeTakeFirst();
   return row && toJob(row);
 }
 
@@ -127,13 +289,15 @@ export async function listImports(db: Kysely<Database>, userId: number, limit: n
     .selectFrom('imports')
     .select(JOB_COLUMNS)
     .where('user_id', '=', userId)
+    .where('status', '!=', 'uploading')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
   return rows.map(toJob);
 }
 
-export async function readImportSource(db: Kysely<Database>, id: number): Promise<string | undefined> {
+/** The file of a job queued before uploads were chunked (one text row), if it has one. */
+export async function readLegacyImportSource(db: Kysely<Database>, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('import_sources').select('source').where('import_id', '=', id).executeTakeFirst();
   return row?.source;
 }
@@ -151,10 +315,45 @@ export async function hasClaimableImport(db: Kysely<Database>, now: Date): Promi
   return row !== undefined;
 }
 
+/** Whether another account than `userId` has a job waiting to be claimed (a running job then yields its turn). */
+export async function otherAccountWaiting(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
+  const at = timestamp(now);
+  const row = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+    .where('user_id', '!=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * Claims the oldest job that is queued, or running with an expired lease (its instance died or
- * stalled), for `leaseMs` under the token `lease`. The conditional update is what only one
- * instance can win, as for webhook deliveries; `attempts` counts the starts.
+ * The due jobs (queued, or running with an expired lease: its instance died or stalled) an
+ * instance should try, best first, accounts in turn: each account's oldest due job, the account
+ * whose last claim is the oldest (never served: first) ahead. One account's many big files thus
+ * hold another's small one for one turn at most, not for all of them.
+ */
+async function claimCandidates(db: Kysely<Database>, at: string, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    with due as (
+      select id, user_id, row_number() over (partition by user_id order by id) as turn
+      from imports
+      where status in ('queued', 'running') and (locked_until is null or locked_until < ${at})
+    )
+    select due.id from due
+    where due.turn = 1
+    order by coalesce((select max(served.claimed_at) from imports served where served.user_id = due.user_id), ''),
+      due.id
+    limit ${limit}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Claims a due job (see claimCandidates; only `only` when given) for `leaseMs` under the token
+ * `lease`. The conditional update is what only one instance can win, as for webhook deliveries;
+ * an instance that loses one tries the next account's. `attempts` counts the starts.
  */
 export async function claimImport(
   db: Kysely<Database>,
@@ -164,14 +363,8 @@ export async function claimImport(
   only?: number,
 ): Promise<ImportJob | undefined> {
   const at = timestamp(now);
-  let candidates = db
-    .selectFrom('imports')
-    .select('id')
-    .where('status', 'in', ['queued', 'running'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]));
-  if (only !== undefined) candidates = candidates.where('id', '=', only);
-  const due = await candidates.orderBy('id').limit(5).execute();
-  for (const { id } of due) {
+  const due = only === undefined ? await claimCandidates(db, at, 5) : [only];
+  for (const id of due) {
     const result = await db
       .updateTable('imports')
       .set((eb) => ({
@@ -179,6 +372,7 @@ export async function claimImport(
         lease,
         locked_until: timestamp(new Date(now.getTime() + leaseMs)),
         attempts: eb('attempts', '+', 1),
+        claimed_at: at,
         updated_at: at,
       }))
       .where('id', '=', id)
@@ -311,12 +505,22 @@ export async function analyzeLinks(db: Kysely<Database>): Promise<void> {
 
 export const importStore = {
   analyzeLinks,
-  insert: insertImport,
+  beginUpload: beginImportUpload,
+  lockAccount: lockAccountImports,
+  countUnderWay: countImportsUnderWay,
+  appendChunk: appendUploadChunk,
+  completeUpload: completeImportUpload,
+  readChunk: readUploadChunk,
+  deleteChunks: deleteUploadChunks,
+  deleteLegacySource: deleteLegacyImportSource,
+  deleteUnfinishedUpload,
+  uploadLeftovers: findUploadLeftovers,
   find: findImport,
   list: listImports,
-  source: readImportSource,
+  legacySource: readLegacyImportSource,
   claim: claimImport,
   hasClaimable: hasClaimableImport,
+  otherAccountWaiting,
   saveProgress: saveImportProgress,
   finish: finishImport,
   release: releaseImport,

@@ -241,12 +241,21 @@ export interface ImportsTable {
   attempts: Generated<number>;
   lease: string | null;
   locked_until: string | null;
+  /** When an instance last claimed the job: the worker serves the account waiting longest since. */
+  claimed_at: string | null;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
 }
 
-/** The uploaded CSV of an import, as text (apart from the job row, which every chunk updates). */
+/** A piece of an import's uploaded file, its bytes in file order by `seq` (from 0); deleted when the job ends. */
+export interface ImportUploadChunksTable {
+  import_id: number;
+  seq: number;
+  data: Uint8Array;
+}
+
+/** The uploaded CSV of an import queued before uploads were chunked, as text (apart from the job row, which every chunk updates). */
 export interface ImportSourcesTable {
   import_id: number;
   source: string;
@@ -276,4 +285,5 @@ export interface Database {
   processed_stream_entries: ProcessedStreamEntriesTable;
   imports: ImportsTable;
   import_sources: ImportSourcesTable;
+  import_upload_chunks: ImportUploadChunksTable;
 }

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: d1785a8e7c0c8ad8fb865a2543b7ee61f9c876939a18f98dc57735cb093dd8aa
+ * openapi.json sha256: f284347968f075b80ea12339cc99df2ec3dd64179dfcfc72d0c65c33bc1416c6
  */
 export interface paths {
   '/links': {
@@ -891,7 +891,7 @@ export interface paths {
     put?: never;
     /**
      * Import links from a CSV file
-     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). The header row is checked at once (422 without a destination column); the rows are imported in the background: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped.
+     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). An account may have 2 imports under way (uploading, queued or running); one more is a 429 saying how many there are. The file is stored as it arrives; the header row is checked at once (422 without a destination column); the rows are imported in the background, accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped.
      */
     post: {
       parameters: {
@@ -4259,7 +4259,7 @@ export interface components {
        * @enum {unknown}
        */
       status: 'queued' | 'running' | 'done' | 'failed';
-      /** @description Data rows in the file (the header not counted); null until counted. */
+      /** @description Data rows in the file (the header not counted), counted as it is uploaded; null until counted. */
       total: number | null;
       /** @description Rows handled so far: created + skipped + invalid. */
       processed: number;

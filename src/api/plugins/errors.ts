@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'validation-failed': 422,
   'short-code-taken': 422,
   'rate-limited': 429,
+  'too-large': 413,
   unavailable: 503,
   conflict: 409,
 };

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../core/errors.ts';
 import { DataList, errorResponses, IdParams } from '../../schemas/common.ts';
 import { IMPORT_BODY_EXAMPLE, IMPORT_EXAMPLE, MAX_IMPORT_BYTES } from '../../schemas/import.ts';
-import { createImport, getImportOrThrow, listUserImports } from '../../services/imports.ts';
+import { IMPORTS_UNDER_WAY_RETRY_SECONDS, MAX_IMPORTS_UNDER_WAY, storeUpload } from '../../services/import-uploads.ts';
+import { getImportOrThrow, listUserImports } from '../../services/imports.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { importResource } from '../serializers.ts';
@@ -16,22 +18,31 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
 ) => {
   const owned = ownedResource(uow, getImportOrThrow);
   const tags = ['Imports'];
-  // The file arrives as text, up to 50 MB (this plugin only: everything else stays JSON of 1 MB).
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  const tooLarge = () => new AppError('too-large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  // The file is not read here: the route streams it into the job's storage chunk by chunk
+  // (storeUpload), never holding it whole. A declared length over the limit is refused at once;
+  // a body sent without one is measured as it arrives.
+  app.addContentTypeParser(CSV_TYPES, (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > MAX_IMPORT_BYTES) done(tooLarge(), undefined);
+    else done(null, payload);
+  });
 
   app.post(
     '/imports',
     {
-      bodyLimit: MAX_IMPORT_BYTES,
       config: { business: 'Imports' },
+      // The body is the request's stream (see the parser above), checked as it is stored; the
+      // schema below is its description for the OpenAPI document.
+      validatorCompiler: () => () => true,
       schema: {
         summary: 'Import links from a CSV file',
         description:
           'Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). ' +
-          'The header row is checked at once (422 without a destination column); the rows are imported in ' +
-          'the background: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): ' +
+          `An account may have ${MAX_IMPORTS_UNDER_WAY} imports under way (uploading, queued or running); ` +
+          'one more is a 429 saying how many there are. The file is stored as it arrives; the header row is ' +
+          'checked at once (422 without a destination column); the rows are imported in the background, ' +
+          'accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): ' +
           '`redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, ' +
           '`link`/`short_url` (its last path segment is the code when there is no code column), ' +
           '`title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/' +
@@ -51,7 +62,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
               {
                 ...IMPORT_EXAMPLE,
                 status: 'queued',
-                total: null,
+                total: 4,
                 processed: 0,
                 created: 0,
                 skipped: 0,
@@ -67,15 +78,26 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
       },
     },
     async (request, reply) => {
-      if (typeof request.body !== 'string') {
+      const body: unknown = request.body;
+      if (!(body instanceof Readable)) {
         throw new AppError('validation-failed', 'Send the CSV file as the body, with Content-Type: text/csv.', {
           file: ['Send the CSV file as the body, with Content-Type: text/csv.'],
         });
       }
-      const source = request.body;
-      const job = await uow.transact((work) => createImport(work, request.principal, source));
-      onQueued?.();
-      return reply.code(202).send(importResource(job));
+      try {
+        // Not destroyed when the upload is refused half-way: the rest is read and dropped below,
+        // so the client, still sending, gets the answer instead of a reset connection.
+        const pieces = body.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array | string>;
+        const job = await storeUpload(uow, request.principal, pieces, { maxBytes: MAX_IMPORT_BYTES });
+        onQueued?.();
+        return reply.code(202).send(importResource(job));
+      } catch (error) {
+        if (!body.readableEnded) body.resume();
+        if (error instanceof AppError && error.code === 'rate-limited') {
+          reply.header('Retry-After', IMPORTS_UNDER_WAY_RETRY_SECONDS);
+        }
+        throw error;
+      }
     },
   );
 

@@ -17,6 +17,7 @@ import * as linksByCategory from './015-links-by-category.ts';
 import * as linksByDomain from './016-links-by-domain.ts';
 import * as sessionsByExpiry from './017-sessions-by-expiry.ts';
 import * as rawClicksOrder from './018-raw-clicks-order.ts';
+import * as importUploads from './019-import-uploads.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016-links-by-domain': linksByDomain,
   '017-sessions-by-expiry': sessionsByExpiry,
   '018-raw-clicks-order': rawClicksOrder,
+  '019-import-uploads': importUploads,
 };
