@@ -38,6 +38,11 @@ export interface Config {
   rateLimits: Limits;
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
+  /**
+   * Visits held in this process before they are written (SQLite) or acknowledged by Redis; past
+   * it a visit waits for room up to `maxWaitMs`, then is answered 503 (clicks/buffer.ts).
+   */
+  clickBuffer: { maxVisits: number; maxWaitMs: number };
   dnsServers: string[];
   logLevel: string;
   /** When set, GET /metrics needs `Authorization: Bearer <it>`. */
@@ -217,6 +222,10 @@ export function loadConfig(env: Env = process.env): Config {
       negativeTtlMs: integer(env, 'LINK_CACHE_NEGATIVE_TTL_MS', 30_000, 0, 86_400_000),
     },
     clickRetentionDays: integer(env, 'CLICK_RETENTION_DAYS', 365, 0, 36_500),
+    clickBuffer: {
+      maxVisits: integer(env, 'CLICK_BUFFER_MAX_VISITS', 100_000, 1, 10_000_000),
+      maxWaitMs: integer(env, 'CLICK_BUFFER_MAX_WAIT_MS', 5_000, 0, 60_000),
+    },
     dnsServers: dnsServers(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,

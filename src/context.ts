@@ -4,6 +4,7 @@ import { memoryRateLimiters, type RateLimiters } from './services/rate-limits.ts
 import { linkResource } from './api/serializers.ts';
 import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { FailedBatch } from './clicks/buffer.ts';
+import type { OverloadReport } from './clicks/room-waiters.ts';
 import { createLocalClickPipeline, createStreamClickPipeline, type RecordingSink } from './clicks/pipeline.ts';
 import { startRetention } from './clicks/retention.ts';
 import { startSearchIndexing } from './services/search-indexing.ts';
@@ -91,7 +92,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   const groupReads = database.engine === 'sqlite' ? new ReadGroup(database.db) : undefined;
   const uow = new UnitOfWork(database.db, events, { groupCommit, groupReads });
   const tokens = new TokenAuthenticator(uow);
-  let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0 });
+  let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0, waited: 0, refused: 0, waiting: 0 });
   const metrics = new Metrics({ clicks: () => clickStats() });
   const webhooks = startWebhooks(config, uow, events, metrics, logError);
   const geo = openGeoLookup();
@@ -103,6 +104,17 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     // One line per failed batch, with what is kept: the buffer retries it on the next flush.
     onError: (error: unknown, batch?: FailedBatch) =>
       logger.error({ err: error, ...batch }, `click batch write failed, kept for retry: ${messageOf(error)}`),
+    // Back-pressure: a full buffer slows the redirects down, and past its bound answers 503. One
+    // line a second at most while that lasts, with what it did meanwhile.
+    bounds: {
+      ...config.clickBuffer,
+      onOverload: (report: OverloadReport) =>
+        logger.warn(
+          report,
+          `click buffer full: ${report.waited} visits waited for room, ${report.refused} refused with 503 ` +
+            `(${report.depth} held, ${report.waiting} waiting)`,
+        ),
+    },
     onBatchWritten: (seconds: number) => metrics.observeBatch(seconds),
     // The dashboard's live statistics hear of new clicks on this instance and, through the Redis
     // bus, on every other.

@@ -1,3 +1,6 @@
+import { RoomWaiters, type WaitBounds } from './room-waiters.ts';
+import type { Recorded } from './sink.ts';
+
 /** Collects up to a batch's worth of events; `finish` gives the batch to write. */
 export interface BatchBuilder<T, B> {
   add(event: T): void;
@@ -11,7 +14,10 @@ export interface ClickBufferOptions<T, B> {
   write: (batch: B) => Promise<void>;
   flushIntervalMs?: number;
   maxBatch?: number;
+  /** Visits held at most, not yet written; past it visits wait for room (`waits`). */
   maxBuffered?: number;
+  /** How long a visit may wait for room, and how many may wait, before visits are refused. */
+  waits?: WaitBounds;
   /** Told of a failed write: how many visits the batch had, and how many now wait for the retry. */
   onError?: (error: unknown, batch: FailedBatch) => void;
 }
@@ -24,18 +30,27 @@ export interface FailedBatch {
 export interface ClickBufferStats {
   buffered: number;
   written: number;
+  /** Accepted and then lost (the Redis sink's failed XADDs); the in-process buffer never drops. */
   dropped: number;
   failedWrites: number;
+  /** Visits that found the buffer full, waited for room, and were recorded. */
+  waited: number;
+  /** Visits refused: the buffer stayed full past the wait bound (or too many were waiting). */
+  refused: number;
+  /** Visits waiting for room now. */
+  waiting: number;
 }
 
 /**
  * The in-process click pipeline: the redirect appends and returns at once; a writer drains the
  * buffer in batches (every 250 ms, or as soon as 1,000 are waiting), one batch at a time.
  * Events go into their batch as they are recorded (startBatch), so what waits is the batch, not
- * each event. A failed write keeps its batch for the next try. Past `maxBuffered` (the database
- * has been unreachable for a while) new clicks are dropped and counted rather than growing
- * memory until the process dies: dropping the newest keeps the older, already-waiting clicks in
- * time order.
+ * each event. A failed write keeps its batch for the next try. At `maxBuffered` (visits arrive
+ * faster than the writer writes, or the database is unreachable) memory stops growing: a new
+ * visit waits, in arrival order, until a written batch frees room, and the edge answers it only
+ * then (back-pressure). One that waits past `waits.maxWaitMs`, or finds `waits.maxWaiting`
+ * already waiting, is refused: never recorded, never answered with a redirect. No visit is
+ * dropped after it was accepted.
  */
 export class ClickBuffer<T, B> {
   readonly #startBatch: (capacity: number) => BatchBuilder<T, B>;
@@ -50,7 +65,8 @@ export class ClickBuffer<T, B> {
   #buffered = 0;
   #flushing: Promise<void> | undefined;
   #soon = false;
-  #stats = { written: 0, dropped: 0, failedWrites: 0 };
+  #stats = { written: 0, failedWrites: 0 };
+  readonly #waiters: RoomWaiters<T>;
 
   constructor(options: ClickBufferOptions<T, B>) {
     this.#startBatch = options.startBatch;
@@ -58,32 +74,50 @@ export class ClickBuffer<T, B> {
     this.#maxBatch = options.maxBatch ?? 1000;
     this.#maxBuffered = options.maxBuffered ?? 100_000;
     this.#onError = options.onError ?? (() => {});
+    this.#waiters = new RoomWaiters(options.waits ?? {}, () => this.#buffered);
     this.#timer = setInterval(() => void this.#drainOnce(), options.flushIntervalMs ?? 250);
     this.#timer.unref();
   }
 
-  record(event: T): void {
-    if (this.#buffered >= this.#maxBuffered) {
-      this.#stats.dropped += 1;
-      return;
+  /** Records the event now if there is room and nobody waits before it; else it waits (see Recorded). */
+  record(event: T): Recorded {
+    if (this.#buffered < this.#maxBuffered && this.#waiters.size === 0) {
+      this.#add(event);
+      return true;
     }
+    // Full: the writer need not wait for its interval (a small buffer's batch never fills up).
+    this.#drainSoon();
+    return this.#waiters.wait(event);
+  }
+
+  #add(event: T): void {
     const filling = (this.#filling ??= this.#startBatch(this.#maxBatch));
     filling.add(event);
     this.#buffered += 1;
     if (filling.count < this.#maxBatch) return;
     this.#ready.push({ batch: filling.finish(), count: filling.count });
     this.#filling = undefined;
-    if (!this.#soon) {
-      this.#soon = true;
-      setImmediate(() => {
-        this.#soon = false;
-        void this.#drainOnce();
-      });
-    }
+    this.#drainSoon();
+  }
+
+  #drainSoon(): void {
+    if (this.#soon) return;
+    this.#soon = true;
+    setImmediate(() => {
+      this.#soon = false;
+      void this.#drainOnce();
+    });
   }
 
   stats(): ClickBufferStats {
-    return { buffered: this.#buffered, ...this.#stats };
+    return {
+      buffered: this.#buffered,
+      ...this.#stats,
+      dropped: 0,
+      waited: this.#waiters.waited,
+      refused: this.#waiters.refused,
+      waiting: this.#waiters.size,
+    };
   }
 
   /** The oldest full batch, else the one being filled; undefined when nothing waits. */
@@ -101,21 +135,24 @@ export class ClickBuffer<T, B> {
     if (this.#flushing) return this.#flushing;
     const next = this.#nextBatch();
     if (!next) return Promise.resolve();
-    this.#flushing = this.#write(next.batch)
-      .then(() => {
+    this.#flushing = this.#write(next.batch).then(
+      () => {
+        this.#flushing = undefined;
         this.#buffered -= next.count;
         this.#stats.written += next.count;
-        // More may have filled up meanwhile: a busy service does not wait for the interval.
-        if (this.#ready.length > 0) setImmediate(() => void this.#drainOnce());
-      })
-      .catch((error: unknown) => {
+        // The room just freed goes to the visits waiting for it, oldest first.
+        this.#waiters.release(this.#maxBuffered - this.#buffered, this.#addWaiting);
+        // More filled up meanwhile, or visits wait: the next batch goes to the writer now, not
+        // after the rest of this turn's I/O (under load a turn serves a thousand requests or more).
+        if (this.#ready.length > 0 || this.#buffered >= this.#maxBuffered) void this.#drainOnce();
+      },
+      (error: unknown) => {
+        this.#flushing = undefined;
         this.#stats.failedWrites += 1;
         this.#ready.unshift(next);
         this.#onError(error, { visits: next.count, keptForRetry: this.#buffered });
-      })
-      .finally(() => {
-        this.#flushing = undefined;
-      });
+      },
+    );
     return this.#flushing;
   }
 
@@ -130,8 +167,15 @@ export class ClickBuffer<T, B> {
     }
   }
 
+  readonly #addWaiting = (event: T) => this.#add(event);
+
+  /** Writes everything accepted (visits still waiting get room as batches are written), then refuses the rest. */
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      this.#waiters.close();
+    }
   }
 }

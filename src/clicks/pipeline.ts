@@ -4,6 +4,7 @@ import { RedisStreamClickSink } from '../redis/stream-sink.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { isSqliteFile } from '../storage/database.ts';
 import { ClickBuffer, type ClickBufferStats, type FailedBatch } from './buffer.ts';
+import type { WaitBounds } from './room-waiters.ts';
 import type { GeoLookup } from './geo.ts';
 import { linkIdsOf, VisitPacker, type PackedVisits } from './packed-visits.ts';
 import type { ClickSink } from './sink.ts';
@@ -11,7 +12,7 @@ import { ThreadClickWriter } from './thread-writer.ts';
 import { ThreadedStreamConsumer } from './threaded-stream-consumer.ts';
 import { createVisitWriter } from './visit-writer.ts';
 
-/** The edge's end of the pipeline: `record` returns at once; `flush` waits for what was accepted. */
+/** The edge's end of the pipeline: `record` (see ClickSink); `flush` waits for what was accepted. */
 export interface RecordingSink extends ClickSink {
   flush(): Promise<void>;
   stats(): ClickBufferStats;
@@ -23,6 +24,12 @@ export interface AfterClickBatch {
   clickRoom(linkIds: Iterable<number>): Map<number, number>;
   /** Told once a batch has committed, with its counted clicks (no bots, no choice-page picks). */
   clicksRecorded(counted: readonly ClickEvent[]): void;
+}
+
+/** How many visits a pipeline holds in this process before new ones wait, and how they wait. */
+export interface ClickBufferBounds extends WaitBounds {
+  /** Visits held at most, not yet written (the SQLite buffer) or not yet acknowledged by Redis. */
+  maxVisits?: number;
 }
 
 export interface ClickPipeline {
@@ -44,6 +51,7 @@ export function createLocalClickPipeline(options: {
   geo: GeoLookup;
   after: AfterClickBatch;
   onError: (error: unknown, batch?: FailedBatch) => void;
+  bounds?: ClickBufferBounds;
   /** Told how long each committed batch took to write. */
   onBatchWritten?: (seconds: number) => void;
   /** Told which links a committed batch had visits of (live statistics). */
@@ -67,6 +75,8 @@ export function createLocalClickPipeline(options: {
       options.onLinksClicked?.([...linkIds]);
     },
     onError: options.onError,
+    maxBuffered: options.bounds?.maxVisits,
+    waits: options.bounds,
   });
   return {
     sink: buffer,
@@ -96,11 +106,12 @@ export async function createStreamClickPipeline(options: {
   maxCountedPerLink: number;
   after: AfterClickBatch;
   onError: (error: unknown, batch?: FailedBatch) => void;
+  bounds?: ClickBufferBounds;
   onBatchWritten?: (seconds: number) => void;
   onLinksClicked?: (linkIds: number[]) => void;
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
-  const sink = new RedisStreamClickSink(options.redis, stream);
+  const sink = new RedisStreamClickSink(options.redis, stream, options.bounds);
   const consumer = new ThreadedStreamConsumer({
     databaseUrl: options.databaseUrl,
     preparedStatements: options.preparedStatements,

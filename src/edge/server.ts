@@ -156,13 +156,14 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
           destination: decision.destination,
         });
     }
-    // Recorded once, without waiting, BEFORE the response is written: a sink that sends the
-    // visit elsewhere (Redis) has then put it on the wire before the visitor gets the 302, so an
-    // instance that crashes right after answering has still handed the visit on. A batching
-    // sink holds the answer until the end of the event-loop turn (afterHandOff).
+    // Recorded once, BEFORE the response is written: a sink that sends the visit elsewhere
+    // (Redis) has then put it on the wire before the visitor gets the 302, so an instance that
+    // crashes right after answering has still handed the visit on. A batching sink holds the
+    // answer until the end of the event-loop turn (afterHandOff). A full sink holds it until the
+    // visit is recorded, and a visit it refuses gets a 503, never a 302 (back-pressure).
     const record = decision.record;
     if (record.kind !== 'none' && link) {
-      deps.clicks.record({
+      const recorded = deps.clicks.record({
         linkId: link.id,
         at: Date.now(),
         ip: addressOf(visit.req),
@@ -175,18 +176,28 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         acceptLanguage: visit.req.headers['accept-language'],
         query: campaignQuery(visit.req.url),
       });
-      if (deps.clicks.afterHandOff) {
-        deps.clicks.afterHandOff(() => {
-          try {
-            answerRecorded(visit, decision, cookies);
-          } catch {
-            unavailableAnswer(visit.res);
-          }
-        });
+      if (recorded !== true) {
+        recorded.then(
+          (ok) => (ok ? answerHandedOn(visit, decision, cookies) : unavailableAnswer(visit.res)),
+          () => unavailableAnswer(visit.res),
+        );
         return;
       }
+      return answerHandedOn(visit, decision, cookies);
     }
     answerRecorded(visit, decision, cookies);
+  }
+
+  /** The answer of a recorded visit: at once, or once a batching sink has handed it on. */
+  function answerHandedOn(visit: Visit, decision: Answered, cookies: string[]): void {
+    if (!deps.clicks.afterHandOff) return answerRecorded(visit, decision, cookies);
+    deps.clicks.afterHandOff(() => {
+      try {
+        answerRecorded(visit, decision, cookies);
+      } catch {
+        unavailableAnswer(visit.res);
+      }
+    });
   }
 
   /** The 302 or choice page of a visit that may have been recorded. */

@@ -36,7 +36,15 @@ export function newRedirectCounts(): RedirectCounts {
 
 /** Read at scrape time from the parts that keep their own counts. */
 export interface MetricSources {
-  clicks(): { buffered: number; written: number; dropped: number; failedWrites: number };
+  clicks(): {
+    buffered: number;
+    written: number;
+    dropped: number;
+    failedWrites: number;
+    waited: number;
+    refused: number;
+    waiting: number;
+  };
 }
 
 interface EdgeSource {
@@ -46,9 +54,10 @@ interface EdgeSource {
 
 /**
  * The Prometheus registry (prom-client) of one process: HTTP requests of the API by route and
- * status with durations, redirects by outcome, clicks accepted/written/dropped and the buffer's
- * depth, click-batch write durations, link-cache hits and misses, webhook deliveries by outcome,
- * and Node's own (event-loop lag, memory, GC, CPU) under the `hoplink_` prefix.
+ * status with durations, redirects by outcome, clicks accepted/written/dropped/refused, the
+ * buffer's depth and the visits waiting for room in it, click-batch write durations, link-cache
+ * hits and misses, webhook deliveries by outcome, and Node's own (event-loop lag, memory, GC,
+ * CPU) under the `hoplink_` prefix.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -127,10 +136,29 @@ export class Metrics {
       registers,
       collect() {
         this.reset();
-        const { buffered, written, dropped } = sources.clicks();
+        const { buffered, written, dropped, refused } = sources.clicks();
         this.inc({ state: 'accepted' }, buffered + written + dropped);
         this.inc({ state: 'written' }, written);
         this.inc({ state: 'dropped' }, dropped);
+        // Never accepted: the buffer stayed full past its wait bound, and the visitor got a 503.
+        this.inc({ state: 'refused' }, refused);
+      },
+    });
+    new Counter({
+      name: 'hoplink_click_buffer_waits_total',
+      help: 'Visits that found the click buffer full and waited for room before their answer (then recorded)',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.clicks().waited);
+      },
+    });
+    new Gauge({
+      name: 'hoplink_click_buffer_waiting',
+      help: 'Visits waiting now for room in the full click buffer (their answers held)',
+      registers,
+      collect() {
+        this.set(sources.clicks().waiting);
       },
     });
     new Gauge({

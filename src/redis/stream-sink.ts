@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { VisitFacts } from '../core/clicks.ts';
 import { VisitPacker } from '../clicks/packed-visits.ts';
-import type { ClickSink } from '../clicks/sink.ts';
+import type { ClickBufferStats } from '../clicks/buffer.ts';
+import { RoomWaiters, type WaitBounds } from '../clicks/room-waiters.ts';
+import type { ClickSink, Recorded } from '../clicks/sink.ts';
 import { encodePackedVisits, PACKED_FIELD } from './stream-entries.ts';
 
 /** One stream entry carries at most this many visits (the consumer's transactions stay bounded). */
@@ -19,6 +21,11 @@ export const MAX_VISITS_PER_ENTRY = 256;
  * the rest of the turn: the answers go out in the same turn's check phase (setImmediate).
  * While Redis is unreachable, ioredis queues commands in memory (not yet in the socket): a crash
  * then loses what that queue held, as it did with one XADD a visit.
+ *
+ * What this instance holds is bounded: at `maxVisits` visits gathered or in XADDs not yet
+ * acknowledged (Redis slower than the visits, or unreachable), a new visit waits, in arrival
+ * order, until acknowledgements free room, and is answered only once it is gathered; one that
+ * waits past the bound is refused (the edge answers 503), as in the SQLite buffer (buffer.ts).
  */
 export class RedisStreamClickSink implements ClickSink {
   readonly #redis: Redis;
@@ -32,20 +39,36 @@ export class RedisStreamClickSink implements ClickSink {
   #scheduled = false;
   #failed = 0;
   #appended = 0;
+  readonly #maxVisits: number;
+  readonly #waiters: RoomWaiters<VisitFacts>;
 
-  constructor(redis: Redis, stream: string) {
+  constructor(redis: Redis, stream: string, bounds: WaitBounds & { maxVisits?: number } = {}) {
     this.#redis = redis;
     this.#stream = stream;
+    this.#maxVisits = bounds.maxVisits ?? 100_000;
+    this.#waiters = new RoomWaiters(bounds, () => this.#held());
   }
 
-  record(visit: VisitFacts): void {
+  record(visit: VisitFacts): Recorded {
+    if (this.#held() < this.#maxVisits && this.#waiters.size === 0) {
+      this.#gather(visit);
+      return true;
+    }
+    return this.#waiters.wait(visit);
+  }
+
+  #held(): number {
+    return this.#packer.count + this.#inFlight;
+  }
+
+  readonly #gather = (visit: VisitFacts): void => {
     this.#packer.add(visit);
     if (this.#packer.count >= MAX_VISITS_PER_ENTRY) this.#append();
     else if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#appendScheduled);
     }
-  }
+  };
 
   afterHandOff(answer: () => void): void {
     if (this.#packer.count === 0) answer();
@@ -77,23 +100,40 @@ export class RedisStreamClickSink implements ClickSink {
       .finally(() => {
         this.#inFlight -= count;
         this.#pending.delete(sent);
+        this.#waiters.release(this.#maxVisits - this.#held(), this.#gather);
       });
     this.#pending.add(sent);
     for (const answer of answers) answer();
   }
 
-  /** Appends what is gathered, then waits until every appended visit has been acknowledged by Redis. */
+  /**
+   * Appends what is gathered, then waits until every appended visit has been acknowledged by
+   * Redis (and the visits that were waiting for room, gathered as acknowledgements free it).
+   */
   async flush(): Promise<void> {
-    this.#append();
-    await Promise.all(this.#pending);
+    do {
+      this.#append();
+      await Promise.all(this.#pending);
+    } while (this.#packer.count > 0);
   }
 
-  stats() {
-    const buffered = this.#packer.count + this.#inFlight;
-    return { buffered, written: this.#appended, dropped: this.#failed, failedWrites: this.#failed };
+  stats(): ClickBufferStats {
+    return {
+      buffered: this.#held(),
+      written: this.#appended,
+      dropped: this.#failed,
+      failedWrites: this.#failed,
+      waited: this.#waiters.waited,
+      refused: this.#waiters.refused,
+      waiting: this.#waiters.size,
+    };
   }
 
   async close(): Promise<void> {
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      this.#waiters.close();
+    }
   }
 }

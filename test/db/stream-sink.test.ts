@@ -125,4 +125,61 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
     sink.afterHandOff(() => (answered = true));
     expect(answered).toBe(true);
   });
+
+  describe('when Redis acknowledges slower than visits arrive', () => {
+    let client: Redis;
+    beforeAll(async () => {
+      // A connection of its own, whose replies the test stops reading: XADDs go out, and nothing
+      // comes back to free room.
+      client = new Redis(redisUrl!);
+      await client.ping();
+    });
+    afterAll(() => {
+      client.disconnect();
+    });
+
+    /** A visit as the edge makes it: recorded, then answered once handed on (never if refused). */
+    function visitThrough(sink: RedisStreamClickSink, linkId: number, answered: number[]) {
+      const answer = () => answered.push(linkId);
+      const recorded = sink.record(visitFacts(linkId));
+      if (recorded === true) sink.afterHandOff(answer);
+      else void recorded.then((ok) => ok && sink.afterHandOff(answer));
+      return recorded;
+    }
+
+    it('holds the visits past maxVisits until acknowledgements free room, and answers each once handed on', async () => {
+      stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+      const sink = new RedisStreamClickSink(client, stream, { maxVisits: 4 });
+      const answered: number[] = [];
+      client.stream.pause();
+      for (const linkId of [1, 2, 3, 4]) expect(visitThrough(sink, linkId, answered)).toBe(true);
+      for (const linkId of [5, 6, 7]) expect(visitThrough(sink, linkId, answered)).toBeInstanceOf(Promise);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toEqual([1, 2, 3, 4]);
+      expect(sink.stats()).toMatchObject({ buffered: 4, waiting: 3, refused: 0 });
+      client.stream.resume();
+      await sink.flush();
+      expect(answered).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([
+        [1, 2, 3, 4],
+        [5, 6, 7],
+      ]);
+      expect(sink.stats()).toMatchObject({ buffered: 0, written: 7, waited: 3, refused: 0, dropped: 0 });
+    });
+
+    it('refuses a visit still waiting after maxWaitMs: never answered, never appended', async () => {
+      stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+      const sink = new RedisStreamClickSink(client, stream, { maxVisits: 2, maxWaitMs: 100 });
+      const answered: number[] = [];
+      client.stream.pause();
+      visitThrough(sink, 1, answered);
+      visitThrough(sink, 2, answered);
+      expect(await visitThrough(sink, 3, answered)).toBe(false);
+      client.stream.resume();
+      await sink.close();
+      expect(answered).toEqual([1, 2]);
+      expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2]]);
+      expect(sink.stats()).toMatchObject({ written: 2, refused: 1, waited: 0 });
+    });
+  });
 });
