@@ -4,7 +4,7 @@ import { isPostgres } from './dialect.ts';
 // Frozen in time: this file must never import application code or change once released.
 
 /**
- * Raw clicks get the index their reads need, and bots a daily counter instead of raw rows.
+ * Raw clicks get the index their reads need, and bots a daily counter.
  *
  * A link's raw clicks are read newest first by id, a page at a time (`where link_id = ? and
  * id < ? order by id desc`), but the only index was (link_id, clicked_at): each page sorted all
@@ -15,10 +15,10 @@ import { isPostgres } from './dialect.ts';
  * statistics read the rollups), so the old index goes: still one index to write per click, with
  * a shorter entry.
  *
- * `link_daily_bots` counts a link's bot visits per UTC day. Bots are written there and no longer
- * as raw clicks, which anyone could grow without bound by scripting visits. The bot visits
- * already stored as raw clicks are counted in it here; their rows stay until the retention takes
- * them.
+ * `link_daily_bots` counts a link's bot visits per UTC day. Every bot visit is counted there,
+ * and only a link's first few a day are also kept as raw clicks, which anyone could otherwise grow
+ * without bound by scripting visits. The bot visits already stored as raw clicks are counted in it
+ * here; their rows stay until the retention takes them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
