@@ -1,4 +1,4 @@
-import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config.ts';
 import { buildApiApp } from './api/app.ts';
 import { createAppContext } from './context.ts';
 import { startEdge } from './edge/server.ts';
@@ -9,7 +9,7 @@ import { messageOf } from './core/errors.ts';
 /** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
 async function main(): Promise<void> {
   keepNextTickShapeAlive();
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -2,7 +2,7 @@ import { clickEvent } from '../../test/helpers/clicks.ts';
 import { describe, expect, it } from 'vitest';
 import { visitorKey } from '../core/visitors.ts';
 import { createEnricher } from './enrich.ts';
-import { firstCountedPerLink, type ClickEvent } from '../core/clicks.ts';
+import { firstCountedPerLink } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 

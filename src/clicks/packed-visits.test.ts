@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createEnricher } from './enrich.ts';
-import { type VisitFacts } from '../core/clicks.ts';
+import type { VisitFacts } from '../core/clicks.ts';
 import { staticGeoLookup } from './geo.ts';
 import { enrichPackedVisits, linkIdsOf, packVisits, VisitPacker, type PackedVisits } from './packed-visits.ts';
 

@@ -2,7 +2,7 @@ import { primaryLanguage } from '../core/accept-language.ts';
 import { campaignOf, NO_CAMPAIGN } from '../core/campaign.ts';
 import { visitorKey } from '../core/visitors.ts';
 import { clickRow } from './enrich.ts';
-import { type ClickEvent, type VisitFacts } from '../core/clicks.ts';
+import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
 import { UNKNOWN_COUNTRY, type GeoLookup } from './geo.ts';
 import { referrerHost } from './referrer.ts';
 import { parseUserAgent } from './user-agent.ts';

@@ -12,7 +12,7 @@ const MAX_VALUE_LENGTH = 255;
 
 /** utm_source, utm_medium and utm_campaign of a query string (the first of each; empty ones are none). */
 export function campaignOf(query: string | undefined): Campaign {
-  if (!query || !query.includes('utm_')) return NO_CAMPAIGN;
+  if (!query?.includes('utm_')) return NO_CAMPAIGN;
   const params = new URLSearchParams(query);
   const value = (name: string) => params.get(name)?.trim().slice(0, MAX_VALUE_LENGTH) || null;
   return { utmSource: value('utm_source'), utmMedium: value('utm_medium'), utmCampaign: value('utm_campaign') };

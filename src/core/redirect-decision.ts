@@ -113,7 +113,7 @@ export function expiredDecision(link: RedirectableLink): Decision {
  * localisation need Business.
  */
 export function decideRedirect(link: RedirectableLink | undefined, request: VisitRequest, owner: Owner): Decision {
-  if (!link || !link.isActive) return NOT_FOUND;
+  if (!link?.isActive) return NOT_FOUND;
   if (isExpiredVisit(link, request)) return expiredDecision(link);
   if (link.passwordHash !== null && !request.unlocked) return PASSWORD;
   const counts = request.method === 'GET';

@@ -1,8 +1,7 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
-import type { Ability } from '../core/plans.ts';
 import { ChangePasswordBody, CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
 import { changePassword, checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';

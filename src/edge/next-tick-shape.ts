@@ -1,6 +1,6 @@
 import { executionAsyncResource } from 'node:async_hooks';
 
-// Never read: holding the record is the whole point.
+// biome-ignore lint/correctness/noUnusedVariables: never read; holding the record is the whole point.
 let keptTickRecord: object | undefined;
 
 /**

@@ -18,7 +18,7 @@ const MAX_PATH = 200;
  * a campaign URL's query (UTM parameters, fbclid, ...) may be as long as Node lets a request be.
  */
 export function parseTarget(url: string | undefined): Target {
-  if (!url || url.charCodeAt(0) !== 47 /* / */) return INVALID;
+  if (url?.charCodeAt(0) !== 47 /* / */) return INVALID;
   const queryAt = url.indexOf('?');
   const end = queryAt === -1 ? url.length : queryAt;
   if (end > MAX_PATH) return INVALID;

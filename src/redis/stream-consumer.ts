@@ -124,7 +124,7 @@ export class StreamClickConsumer {
         'COUNT',
         this.#options.batchSize,
       )) as [string, Entry[], string[]?];
-      const live = entries.filter((entry) => entry && entry[1]);
+      const live = entries.filter((entry) => entry?.[1]);
       if (live.length > 0) await this.#process(live);
       cursor = next;
     } while (cursor !== '0-0' && this.#running);

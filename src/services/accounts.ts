@@ -54,8 +54,7 @@ export async function checkCredentials(uow: UnitOfWork, email: string, password:
     user?.passwordHash ?? DUMMY_HASH,
     user ? accountLine(user.id) : `email:${email.toLowerCase()}`,
   );
-  if (!user || !user.passwordHash || !matches)
-    throw invalidField('email', 'These credentials do not match our records.');
+  if (!user?.passwordHash || !matches) throw invalidField('email', 'These credentials do not match our records.');
   const { passwordHash: _hash, downgradedAt: _downgraded, ...withoutSecrets } = user;
   return withoutSecrets;
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../core/errors.ts';
 import { readImportRow, rowProblem, type ImportColumns, type ImportRow } from '../core/import-rows.ts';
 import type { Principal } from '../core/model.ts';
-import { assertBusiness, hasApiAccess } from '../core/plans.ts';
+import { hasApiAccess } from '../core/plans.ts';
 import { randomShortCode } from '../core/short-codes.ts';
 import { timestamp } from '../core/time.ts';
 import type { ImportJob, ImportProgress, ImportRowError } from '../storage/imports.kysely.ts';

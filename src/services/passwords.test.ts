@@ -27,7 +27,10 @@ describe('passwords', () => {
     const settled: string[] = [];
     const outcome = (label: string, check: Promise<boolean>) =>
       check.then(
-        (right) => (settled.push(label), right ? 'right' : 'wrong'),
+        (right) => {
+          settled.push(label);
+          return right ? 'right' : 'wrong';
+        },
         (error: unknown) => (error instanceof AppError && error.code === 'unavailable' ? 'busy' : 'failed'),
       );
     const flood = Array.from({ length: 40 }, (_, i) =>

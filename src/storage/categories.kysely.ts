@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, invalidField } from '../core/errors.ts';
+import { type AppError, invalidField } from '../core/errors.ts';
 import type { Category } from '../core/model.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation, requireTransaction } from './errors.ts';

@@ -1,11 +1,5 @@
 import type pg from 'pg';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { isChangedResultType, StatementNames } from './postgres-statements.ts';
 
 /**
@@ -157,6 +151,7 @@ class PipelinedConnection implements DatabaseConnection {
     await this.#client.query(statement);
   }
 
+  // biome-ignore lint/correctness/useYield: a generator, as Kysely's interface asks, that fails when iterated.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported on PostgreSQL here.');
   }

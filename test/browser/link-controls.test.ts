@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
-import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
+import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
 const DESKTOP = { width: 1280, height: 800 };

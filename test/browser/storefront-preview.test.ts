@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiAs, hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { startDestinations, type Destinations } from '../helpers/destinations.ts';
-import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
+import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
 const DESKTOP = { width: 1280, height: 800 };

@@ -438,7 +438,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     ];
     const start = Date.parse('2026-05-10T12:00:00.000Z');
     const batch = kinds.flatMap(([count, kind]) => Array.from({ length: count }, () => clickEvent(first, kind)));
-    batch.forEach((event, i) => (event.at = new Date(start + i).toISOString()));
+    for (const [i, event] of batch.entries()) event.at = new Date(start + i).toISOString();
     await writeBatch(batch);
 
     // The clicks API pages a link's clicks by id: they must follow the order of the visits.

@@ -108,7 +108,7 @@ describe.each(engines)('import jobs on %s', (engine) => {
 
   it('fails a job started too many times without finishing, with the reason, instead of retrying forever', async () => {
     const job = await queue('url\nhttps://example.com/poison\n');
-    let claimed;
+    let claimed: Awaited<ReturnType<typeof claim>>;
     for (let i = 0; i < 3; i++) claimed = await claim(`crash-${i}`, 1, new Date(Date.now() + i * 10));
     expect(claimed?.attempts).toBe(3);
     expect(await runImport(uow, claimed!, 'crash-2', { leaseMs: 60_000, maxAttempts: 2 })).toBe('failed');

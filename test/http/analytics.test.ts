@@ -310,7 +310,12 @@ describe('GET /links/{id}/clicks', () => {
     await write(Array.from({ length: 5_000 }, (_, i) => clickEvent(link.id, { at: at(0, i) })));
     let reads = 0;
     const uow = t.ctx.uow;
-    const counted = { read: (work: Parameters<UnitOfWork['read']>[0]) => ((reads += 1), uow.read(work)) };
+    const counted = {
+      read: (work: Parameters<UnitOfWork['read']>[0]) => {
+        reads += 1;
+        return uow.read(work);
+      },
+    };
     const csv = rawClicksCsv(counted as UnitOfWork, link.id);
     await once(csv, 'readable');
     // Nobody takes the text: the stream holds at most a page of it, and reads on only as it is taken.

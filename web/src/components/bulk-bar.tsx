@@ -18,7 +18,7 @@ export interface BulkBarProps {
 export function BulkBar({ count, categories, working, onAction, onClear }: BulkBarProps) {
   const [category, setCategory] = useState('');
   return (
-    <div class="bulk-bar" role="region" aria-label="Bulk actions">
+    <section class="bulk-bar" aria-label="Bulk actions">
       <p class="bulk-count" aria-live="polite">
         {countOf(count, 'link')} selected
       </p>
@@ -57,6 +57,6 @@ export function BulkBar({ count, categories, working, onAction, onClear }: BulkB
           Clear selection
         </button>
       </div>
-    </div>
+    </section>
   );
 }

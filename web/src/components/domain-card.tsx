@@ -29,7 +29,7 @@ export function DomainCard({ domain: d, announce, onCheck, onRemove }: Props) {
             <th scope="row">Name</th>
             <td>
               <code>{d.verification.name}</code>{' '}
-              <button class="link-button" onClick={() => copy(d.verification.name, announce)}>
+              <button type="button" class="link-button" onClick={() => copy(d.verification.name, announce)}>
                 Copy
               </button>
             </td>
@@ -38,7 +38,7 @@ export function DomainCard({ domain: d, announce, onCheck, onRemove }: Props) {
             <th scope="row">Value</th>
             <td>
               <code>{d.verification.value}</code>{' '}
-              <button class="link-button" onClick={() => copy(d.verification.value, announce)}>
+              <button type="button" class="link-button" onClick={() => copy(d.verification.value, announce)}>
                 Copy
               </button>
             </td>
@@ -47,8 +47,10 @@ export function DomainCard({ domain: d, announce, onCheck, onRemove }: Props) {
       </table>
       <p class="muted">Last checked: {d.last_checked_at ? new Date(d.last_checked_at).toLocaleString() : 'never'}</p>
       <p class="row">
-        <button onClick={onCheck}>Check now</button>{' '}
-        <button class="link-button" onClick={onRemove}>
+        <button type="button" onClick={onCheck}>
+          Check now
+        </button>{' '}
+        <button type="button" class="link-button" onClick={onRemove}>
           Remove
         </button>
       </p>

@@ -62,7 +62,7 @@ export function LinkHealthPanel({ link, me, announce, onChecked }: Props) {
       )}
       <Locked state={me.features.link_health}>
         <p class="row">
-          <button onClick={checkNow} disabled={checking}>
+          <button type="button" onClick={checkNow} disabled={checking}>
             {checking ? 'Checking…' : 'Check now'}
           </button>
         </p>

@@ -163,6 +163,7 @@ export function LinkTableSkeleton({ rows }: { rows: number }) {
       </thead>
       <tbody>
         {Array.from({ length: rows }, (_, i) => (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row, with nothing in it to focus.
           <tr key={i} aria-hidden="true">
             {['select', 'short', 'destination', 'num clicks', 'state', 'health', 'actions'].map((cell) => (
               <td key={cell} class={cell}>

@@ -68,6 +68,7 @@ export function RawClicks({ linkId, version }: { linkId: number; version: number
           <p class="muted">No clicks yet.</p>
         ) : (
           // Focusable, so a keyboard can scroll the wide table sideways (axe: scrollable-region-focusable).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: see above.
           <div class="scroll" tabIndex={0} role="region" aria-label="Raw clicks (scrolls sideways)">
             <table class="raw-clicks-table" data-testid="raw-clicks">
               <thead>

@@ -31,6 +31,7 @@ export function SignOutEverywhere() {
   };
   return (
     // A named region, as a <section> would be; not one, as suites picture Settings as the only section.card.
+    // biome-ignore lint/a11y/useSemanticElements: see above.
     <div class="card" role="region" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Signed-in devices</h2>
       <p>

@@ -38,7 +38,7 @@ function FeatureName({ feature }: { feature: string }) {
   // A feature newer than this dashboard still shows, by its key.
   const name = FEATURE_NAMES[feature as FeatureKey] ?? feature;
   const page = FEATURE_PAGES[feature as FeatureKey];
-  return page ? <a href={page}>{name}</a> : <>{name}</>;
+  return page ? <a href={page}>{name}</a> : name;
 }
 
 const HINT = 'localize-default-hint';

@@ -99,7 +99,7 @@ export function AffiliatesPage({ me }: { me: Me }) {
           {(list ?? []).map((t) => (
             <li key={t.id}>
               {t.affiliate_program.name}: <code>{t.tag}</code>{' '}
-              <button class="link-button" onClick={() => remove(t.id)}>
+              <button type="button" class="link-button" onClick={() => remove(t.id)}>
                 Remove
               </button>
             </li>

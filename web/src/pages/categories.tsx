@@ -97,10 +97,10 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
         {(categories ?? []).map((c) => (
           <li key={c.id}>
             {c.name}{' '}
-            <button class="link-button" onClick={() => rename(c.id, c.name)}>
+            <button type="button" class="link-button" onClick={() => rename(c.id, c.name)}>
               Rename
             </button>{' '}
-            <button class="link-button" onClick={() => remove(c.id, c.name)}>
+            <button type="button" class="link-button" onClick={() => remove(c.id, c.name)}>
               Delete
             </button>
           </li>

@@ -121,7 +121,7 @@ export function ImportPage({ me, announce }: { me: Me; announce: Announce }) {
                     <td class="num">{item.skipped}</td>
                     <td class="num">{item.invalid}</td>
                     <td>
-                      <button class="link-button" onClick={() => setCurrent(item.id)}>
+                      <button type="button" class="link-button" onClick={() => setCurrent(item.id)}>
                         Show
                       </button>
                     </td>

@@ -85,8 +85,12 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
       <p class="row">
         <code class="short-url">{l.short_url}</code>
         {l.is_expired && <span class="badge expired">Expired</span>}
-        <button onClick={() => copy(l.short_url, announce)}>Copy</button>
-        <button onClick={toggle}>{l.is_active ? 'Turn off' : 'Turn on'}</button>
+        <button type="button" onClick={() => copy(l.short_url, announce)}>
+          Copy
+        </button>
+        <button type="button" onClick={toggle}>
+          {l.is_active ? 'Turn off' : 'Turn on'}
+        </button>
       </p>
       <p>
         Goes to{' '}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { BulkBar } from '../components/bulk-bar.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';

@@ -120,7 +120,9 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
           </p>
           <p class="row">
             <code data-testid="new-token">{fresh.token}</code>{' '}
-            <button onClick={() => copy(fresh.token, announce)}>Copy</button>
+            <button type="button" onClick={() => copy(fresh.token, announce)}>
+              Copy
+            </button>
           </p>
         </div>
       )}
@@ -150,7 +152,7 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
                 <td>{t.abilities.join(', ')}</td>
                 <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : 'Never'}</td>
                 <td>
-                  <button class="link-button" onClick={() => revoke(t.id, t.name)}>
+                  <button type="button" class="link-button" onClick={() => revoke(t.id, t.name)}>
                     Revoke
                   </button>
                 </td>
