@@ -220,6 +220,8 @@ export async function deleteUnfinishedUpload(db: Kysely<Database>, id: number): 
   await db.deleteFrom('imports').where('id', '=', id).where('status', '=', 'uploading').execute();
 }
 
+const ENDED_STATUSES: ImportStatus[] = ['done', 'failed'];
+
 /**
  * What the worker's sweep deletes: uploads abandoned mid-way (their hold expired: the instance
  * receiving them stopped), and the files still stored for jobs that have ended (the instance that
@@ -239,36 +241,24 @@ export async function findUploadLeftovers(
     .limit(limit)
     .execute();
   // Driven by the stored files (few rows), never by the jobs (every import there ever was).
-  const ENDED: ImportStatus[] = ['done', 'failed'];
-  const chunked = await db
-    .selectFrom('import_upload_chunks')
-    .select('import_id')
-    .distinct()
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('imports')
-          .select('imports.id')
-          .whereRef('imports.id', '=', 'import_upload_chunks.import_id')
-          .where('imports.status', 'in', ENDED),
-      ),
-    )
-    .limit(limit)
-    .execute();
-  const legacy = await db
-    .selectFrom('import_sources')
-    .select('import_id')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('imports')
-          .select('imports.id')
-          .whereRef('imports.id', '=', 'import_sources.import_id')
-          .where('imports.status', 'in', ENDED),
-      ),
-    )
-    .limit(limit)
-    .execute();
+  const endedJobsIn = (table: 'import_upload_chunks' | 'import_sources') =>
+    db
+      .selectFrom(table)
+      .select(`${table}.import_id`)
+      .distinct()
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('imports')
+            .select('imports.id')
+            .whereRef('imports.id', '=', `${table}.import_id`)
+            .where('imports.status', 'in', ENDED_STATUSES),
+        ),
+      )
+      .limit(limit)
+      .execute();
+  const chunked = await endedJobsIn('import_upload_chunks');
+  const legacy = await endedJobsIn('import_sources');
   const ended = [...new Set([...chunked, ...legacy].map((r) => r.import_id))];
   return { abandoned: abandoned.map((r) => r.id), ended };
 }
