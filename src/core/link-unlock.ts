@@ -3,7 +3,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a right password keeps a password-protected link (and its options) open. */
 export const UNLOCK_SECONDS = 60 * 60;
 
+/** How long the 303 after a right password may take to come back as a GET. */
+const FORM_RETURN_SECONDS = 60;
+
 const cookieName = (shortCode: string) => `hl_p_${shortCode}`;
+const formReturnName = (shortCode: string) => `hl_f_${shortCode}`;
+/** Path=/<code> sends a cookie to this link and its options only. */
+const attributesOf = (shortCode: string, maxAge: number, secure: boolean) =>
+  [`Max-Age=${maxAge}`, `Path=/${shortCode}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
 
 /**
  * The password's hash is the key: only the server knows it, every instance has it, and a new
@@ -25,9 +32,30 @@ export function unlockCookie(
   { secure = false }: { secure?: boolean } = {},
 ): string {
   const until = nowSeconds + UNLOCK_SECONDS;
-  const attributes = [`Max-Age=${UNLOCK_SECONDS}`, `Path=/${link.shortCode}`, 'HttpOnly', 'SameSite=Lax'];
-  if (secure) attributes.push('Secure');
-  return [`${cookieName(link.shortCode)}=${until}.${mac(link.passwordHash, link.id, until)}`, ...attributes].join('; ');
+  const value = `${until}.${mac(link.passwordHash, link.id, until)}`;
+  return `${cookieName(link.shortCode)}=${value}; ${attributesOf(link.shortCode, UNLOCK_SECONDS, secure)}`;
+}
+
+/**
+ * The mark the right password's 303 sets beside the unlock: the GET it leads to is still part of
+ * the form's submission, where a browser checks a redirect to another site against the form
+ * page's `form-action 'self'` and blocks it. That one GET is answered with a page that sends the
+ * visitor on, and clears the mark; later visits with the unlock get a plain 302.
+ */
+export function formReturnCookie(shortCode: string, { secure = false }: { secure?: boolean } = {}): string {
+  return `${formReturnName(shortCode)}=1; ${attributesOf(shortCode, FORM_RETURN_SECONDS, secure)}`;
+}
+
+/** The Set-Cookie that clears the mark of formReturnCookie. */
+export function formReturnCleared(shortCode: string, { secure = false }: { secure?: boolean } = {}): string {
+  return `${formReturnName(shortCode)}=; ${attributesOf(shortCode, 0, secure)}`;
+}
+
+/** Whether this visit is the GET that the right password's 303 led to (formReturnCookie). */
+export function returningFromForm(cookieHeader: string | undefined, shortCode: string): boolean {
+  if (!cookieHeader) return false;
+  const name = formReturnName(shortCode);
+  return cookieHeader.split(';').some((pair) => pair.trim() === `${name}=1`);
 }
 
 /** Whether the Cookie header holds a still valid unlock of this link under its current password. */

@@ -1,6 +1,12 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { unlockCookie, unlockedBy } from '../core/link-unlock.ts';
+import {
+  formReturnCleared,
+  formReturnCookie,
+  returningFromForm,
+  unlockCookie,
+  unlockedBy,
+} from '../core/link-unlock.ts';
 import {
   decideRedirect,
   expiredDecision,
@@ -62,8 +68,8 @@ interface Visit {
   domainHost: string | null;
   link: RedirectableLink | null;
   owner: Owner;
-  /** A GET or HEAD let past the password by the link's unlock cookie (set by decide). */
-  unlocked?: boolean;
+  /** The GET (or HEAD) the right password's 303 led to, unlocked: still the form's submission. */
+  fromForm?: boolean;
   /** Looked up at most once per visit, when targeting or localisation asks; then recorded as is. */
   visitor?: Visitor;
 }
@@ -89,7 +95,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       hash !== null &&
       visit.method !== 'POST' &&
       unlockedBy(req.headers.cookie, { ...link!, passwordHash: hash }, now / 1000);
-    visit.unlocked = unlocked;
+    visit.fromForm = unlocked && returningFromForm(req.headers.cookie, link!.shortCode);
     const request = new EdgeVisitRequest({
       req,
       method: visit.method === 'HEAD' ? 'HEAD' : 'GET',
@@ -140,7 +146,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
         counts.expired++;
         // Right after the password form (its POST, or the GET its 303 leads to) a 302 to another
         // site would still be part of the form's submission, which the form page's CSP blocks.
-        if (decision.location !== null && (visit.method === 'POST' || visit.unlocked))
+        if (decision.location !== null && (visit.method === 'POST' || visit.fromForm))
           return answer.continuePage(res, head, decision.location);
         return answer.expired(res, head, decision.location);
       case 'password':
@@ -208,11 +214,16 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       counts.redirect++;
       if (decision.setVariant !== undefined && !head)
         cookies.push(variantCookie(code, decision.setVariant, { secure }));
-      // An unlocked link may be answering the GET its password form's 303 led to: see send().
-      if (visit.unlocked) return answer.continuePage(res, head, decision.location, cookies);
+      // The GET its password form's 303 led to: a 302 to another site would be blocked (see send()).
+      if (visit.fromForm) {
+        cookies.push(formReturnCleared(code, { secure }));
+        return answer.continuePage(res, head, decision.location, cookies);
+      }
       return answer.redirect(res, decision.location, cookies);
     }
     counts.choice_page++;
+    // The options a protected choice page lists are links, not the form: they may redirect.
+    if (visit.fromForm) cookies.push(formReturnCleared(code, { secure }));
     answer.choicePage(res, head, code, decision.options, cookies);
   }
 
@@ -250,7 +261,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     const cookie = unlockCookie({ ...link, passwordHash: link.passwordHash }, Math.floor(Date.now() / 1000), {
       secure,
     });
-    return answer.seeOther(res, samePath(visit), [cookie]);
+    return answer.seeOther(res, samePath(visit), [cookie, formReturnCookie(link.shortCode, { secure })]);
   }
 
   async function resolveThenVisit(visit: Omit<Visit, 'domainHost' | 'link' | 'owner'>): Promise<void> {

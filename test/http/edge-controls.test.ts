@@ -101,10 +101,18 @@ describe('expired links', () => {
 });
 
 describe('password-protected links', () => {
-  /** The `name=value` of a Set-Cookie header, as a browser sends it back. */
-  const sent = (setCookie: string | null) => setCookie!.split(';')[0]!;
+  /** The `name=value` pairs of an answer's Set-Cookie headers, as a browser sends them back. */
+  const sent = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((setCookie) => setCookie.split(';')[0]!)
+      .join('; ');
+  /** Only the unlock, without the mark of the 303 (a later visit of the same browser). */
+  const unlockOnly = (cookie: string) => cookie.split('; ').find((pair) => pair.startsWith('hl_p_'))!;
   const unlockCookiePattern = (code: string) =>
     new RegExp(`^hl_p_${code}=\\d+\\.[\\w-]+; Max-Age=3600; Path=/${code}; HttpOnly; SameSite=Lax$`);
+  const formReturnSet = (code: string) => `hl_f_${code}=1; Max-Age=60; Path=/${code}; HttpOnly; SameSite=Lax`;
+  const formReturnClear = (code: string) => `hl_f_${code}=; Max-Age=0; Path=/${code}; HttpOnly; SameSite=Lax`;
   /** The continue page's destination: its meta refresh and its link, both escaped. */
   const continuesTo = async (res: Response) => {
     expect(res.status).toBe(200);
@@ -134,12 +142,16 @@ describe('password-protected links', () => {
     expect(right.status).toBe(303);
     expect(right.headers.get('location')).toBe(`/${link.short_code}?utm_source=news&x=a%20b`);
     expect(right.headers.get('cache-control')).toBe('private, no-store');
-    expect(right.headers.get('set-cookie')).toMatch(unlockCookiePattern(link.short_code));
+    expect(right.headers.getSetCookie()).toEqual([
+      expect.stringMatching(unlockCookiePattern(link.short_code)),
+      formReturnSet(link.short_code),
+    ]);
     expect(await clickCount(link.id)).toBe(0);
 
     // The GET it leads to: a page that sends the browser on, counted as the one click.
-    const cookie = sent(right.headers.get('set-cookie'));
+    const cookie = sent(right);
     const opened = await visit(`/${link.short_code}?utm_source=news`, { from, headers: { cookie } });
+    expect(opened.headers.getSetCookie()).toEqual([formReturnClear(link.short_code)]);
     expect(await continuesTo(opened)).toBe('https://example.com/secret?a=1&amp;b=2');
     expect(await clickCount(link.id)).toBe(1);
     const recorded = await t.ctx.database.db
@@ -149,12 +161,18 @@ describe('password-protected links', () => {
       .execute();
     expect(recorded).toEqual([{ utm_source: 'news' }]);
 
-    // HEAD with the cookie: the same answer, without a body, not counted; without it: 401.
-    const head = await visit(`/${link.short_code}`, { method: 'HEAD', from, headers: { cookie } });
-    expect(head.status).toBe(200);
+    // Later visits with the unlock alone are no form submission: a plain 302, counted.
+    const later = await visit(`/${link.short_code}`, { from, headers: { cookie: unlockOnly(cookie) } });
+    expect(later.status).toBe(302);
+    expect(later.headers.get('location')).toBe('https://example.com/secret?a=1&b=2');
+    expect(await clickCount(link.id)).toBe(2);
+
+    // HEAD with the cookie: the same answer, not counted; without it: 401.
+    const head = await visit(`/${link.short_code}`, { method: 'HEAD', from, headers: { cookie: unlockOnly(cookie) } });
+    expect(head.status).toBe(302);
     expect(await head.text()).toBe('');
     expect((await visit(`/${link.short_code}`, { method: 'HEAD', from })).status).toBe(401);
-    expect(await clickCount(link.id)).toBe(1);
+    expect(await clickCount(link.id)).toBe(2);
   });
 
   it('answer a wrong password with 401 and the form, then 429 with Retry-After after 5 wrong tries', async () => {
@@ -204,14 +222,17 @@ describe('password-protected links', () => {
     const right = await postPassword(`/${link.short_code}`, 'open sesame', from);
     expect(right.status).toBe(303);
     expect(right.headers.get('location')).toBe(`/${link.short_code}`);
-    const cookie = sent(right.headers.get('set-cookie'));
+    const cookie = sent(right);
     expect(await clickCount(link.id)).toBe(0);
     const opened = await visit(`/${link.short_code}`, { from, headers: { cookie } });
     expect(opened.status).toBe(200);
+    expect(opened.headers.getSetCookie()).toEqual([formReturnClear(link.short_code)]);
     expect(await opened.text()).toContain(`href="/${link.short_code}/2"`);
 
-    const pick = await visit(`/${link.short_code}/2`, { from, headers: { cookie } });
-    expect(await continuesTo(pick)).toBe('https://b.example/two');
+    // An option is a link on the page, not the form: a plain 302 with the unlock.
+    const pick = await visit(`/${link.short_code}/2`, { from, headers: { cookie: unlockOnly(cookie) } });
+    expect(pick.status).toBe(302);
+    expect(pick.headers.get('location')).toBe('https://b.example/two');
     const forged = await visit(`/${link.short_code}/2`, {
       from,
       headers: { cookie: `hl_p_${link.short_code}=9999999999.AAAA` },
@@ -231,8 +252,9 @@ describe('password-protected links', () => {
     const a = await createLink({ redirect_url: 'https://example.com/a', password: 'open sesame' });
     const b = await createLink({ redirect_url: 'https://example.com/b', password: 'open sesame' });
     const from = nextAddress();
-    const cookieA = sent((await postPassword(`/${a.short_code}`, 'open sesame', from)).headers.get('set-cookie'));
-    const valueA = cookieA.slice(cookieA.indexOf('=') + 1);
+    const cookieA = sent(await postPassword(`/${a.short_code}`, 'open sesame', from));
+    const unlockA = unlockOnly(cookieA);
+    const valueA = unlockA.slice(unlockA.indexOf('=') + 1);
     expect(await continuesTo(await visit(`/${a.short_code}`, { from, headers: { cookie: cookieA } }))).toBe(
       'https://example.com/a',
     );
@@ -263,7 +285,7 @@ describe('password-protected links', () => {
     });
     const first = nextAddress();
     const second = nextAddress();
-    const cookie = sent((await postPassword(`/${link.short_code}`, 'open sesame', first)).headers.get('set-cookie'));
+    const cookie = sent(await postPassword(`/${link.short_code}`, 'open sesame', first));
     expect(await continuesTo(await visit(`/${link.short_code}`, { from: first, headers: { cookie } }))).toBe(
       'https://example.com/limited',
     );
