@@ -50,11 +50,16 @@ export async function request<T>(method: Method, path: string, body?: unknown, s
   return data as T;
 }
 
-// The server's own words for 401, 429 and 5xx are for programs; a person gets what to do next.
-function friendly(status: number, message: string | undefined): string {
+/** The API's rate limit says this; a limit of its own (imports under way, sign-ins) says what to do. */
+const RATE_LIMITED = 'Too Many Attempts.';
+
+// The server's own words for 401, 5xx and the rate limit are for programs; a person gets what to do next.
+export function friendly(status: number, message: string | undefined): string {
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 413) return 'The file is too large: at most 50 MB.';
-  if (status === 429) return 'Too many requests just now. Wait a moment and try again.';
+  if (status === 429 && (message === undefined || message === RATE_LIMITED)) {
+    return 'Too many requests just now. Wait a moment and try again.';
+  }
   if (status >= 500) return 'Something went wrong on our side. Please try again.';
   return message ?? `Request failed (${status}).`;
 }
