@@ -292,31 +292,25 @@ export async function readLegacyImportSource(db: Kysely<Database>, id: number): 
   return row?.source;
 }
 
-/** Whether any job waits to be claimed: a plain read, so an idle poll never takes a write lock. */
-export async function hasClaimableImport(db: Kysely<Database>, now: Date): Promise<boolean> {
+/** Jobs waiting to be claimed: queued, or running under a lease that has expired. */
+function claimable(db: Kysely<Database>, now: Date) {
   const at = timestamp(now);
-  const row = await db
+  return db
     .selectFrom('imports')
     .select('id')
     .where('status', 'in', ['queued', 'running'])
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
+}
+
+/** Whether any job waits to be claimed: a plain read, so an idle poll never takes a write lock. */
+export async function hasClaimableImport(db: Kysely<Database>, now: Date): Promise<boolean> {
+  return (await claimable(db, now).executeTakeFirst()) !== undefined;
 }
 
 /** Whether another account than `userId` has a job waiting to be claimed (a running job then yields its turn). */
 export async function otherAccountWaiting(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
-  const at = timestamp(now);
-  const row = await db
-    .selectFrom('imports')
-    .select('id')
-    .where('status', 'in', ['queued', 'running'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
-    .where('user_id', '!=', userId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await claimable(db, now).where('user_id', '!=', userId).executeTakeFirst()) !== undefined;
 }
 
 /**
