@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../src/services/events.ts';
+import { useEdge } from '../helpers/edge.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 // The Links page's bulk bar: POST /dashboard-api/links/bulk-action with the session cookie and CSRF header.
@@ -11,13 +11,7 @@ const t = useTestApp({
   // Each person gets a session of their own; 40 a minute is room for every test here but the budget's.
   RATE_LIMIT_SESSION: '40',
 });
-let edge: RunningEdge;
-beforeAll(async () => {
-  edge = await startEdge(t.ctx);
-});
-afterAll(async () => {
-  await edge.close();
-});
+const edge = useEdge(t);
 
 let n = 0;
 /** A new person signed up through the dashboard (free plan), with helpers that send their cookie and CSRF token. */

@@ -1,9 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
+import { describe, expect, it } from 'vitest';
 import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { linkTools } from '../helpers/edge.ts';
+import { linkTools, useEdge } from '../helpers/edge.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
 // Extensions §1 on the short host: expiry, click limits, passwords, previews, variants and UTM,
@@ -12,13 +11,7 @@ const t = useTestApp(
   { SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' },
   { user: 'business' },
 );
-let edge: RunningEdge;
-beforeAll(async () => {
-  edge = await startEdge(t.ctx);
-});
-afterAll(async () => {
-  await edge.close();
-});
+const edge = useEdge(t);
 
 const FACEBOOK = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useEdge } from '../helpers/edge.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 // The redirect cache remembers an unknown code for LINK_CACHE_NEGATIVE_TTL_MS (an hour here, so
@@ -8,13 +8,7 @@ const t = useTestApp(
   { SHORT_PORT: '0', HOST: '127.0.0.1', SHORT_URL: 'http://127.0.0.1', LINK_CACHE_NEGATIVE_TTL_MS: '3600000' },
   { user: 'business' },
 );
-let edge: RunningEdge;
-beforeAll(async () => {
-  edge = await startEdge(t.ctx);
-});
-afterAll(async () => {
-  await edge.close();
-});
+const edge = useEdge(t);
 
 const visit = (code: string) => fetch(`${edge.url}/${code}`, { redirect: 'manual' });
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
-import { linkTools } from '../helpers/edge.ts';
+import { linkTools, useEdge } from '../helpers/edge.ts';
 
 // Link passwords on the short host under concurrency: the lock-out counts an attempt before its
 // hash, and one link's visitors share the hashing with every other link's, through a real server.
@@ -10,13 +9,7 @@ const t = useTestApp(
   { SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' },
   { user: 'business' },
 );
-let edge: RunningEdge;
-beforeAll(async () => {
-  edge = await startEdge(t.ctx);
-});
-afterAll(async () => {
-  await edge.close();
-});
+const edge = useEdge(t);
 
 const { createLink } = linkTools(t);
 
