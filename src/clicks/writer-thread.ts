@@ -2,7 +2,7 @@
 // the one-transaction batch write, so the redirect thread never stops for either.
 import { parentPort, workerData } from 'node:worker_threads';
 import { messageOf } from '../core/errors.ts';
-import { createSqliteClickWriter } from '../storage/clicks.sqlite.ts';
+import { sqliteClickWriter } from '../storage/click-writes.ts';
 import { CHECKPOINT_INTERVAL_MS, openClickWriterConnection, sqlitePath } from '../storage/sqlite-connection.ts';
 import { openGeoLookup } from './geo.ts';
 import type { ClickEvent } from '../core/clicks.ts';
@@ -15,8 +15,7 @@ const { databaseUrl, geoDatabase } = workerData as { databaseUrl: string; geoDat
 const sqlite = openClickWriterConnection(sqlitePath(databaseUrl));
 // Statements are prepared at the first batch, and again after a batch that could not prepare
 // them (a database not migrated yet fails that batch, which the buffer keeps, not the thread).
-let writeSqlite: ReturnType<typeof createSqliteClickWriter> | undefined;
-const writeBatch = (events: readonly ClickEvent[]) => (writeSqlite ??= createSqliteClickWriter(sqlite))(events);
+const writeBatch: (events: readonly ClickEvent[]) => Promise<void> = sqliteClickWriter(sqlite);
 const geo = openGeoLookup(geoDatabase); // the main thread's copy, shared
 
 // This thread copies the WAL back into the database file for every connection of the process:

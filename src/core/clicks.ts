@@ -71,3 +71,48 @@ export function firstCountedPerLink(events: readonly ClickEvent[], room: Readonl
   }
   return kept;
 }
+
+/** The dimensions every counted click is broken down by (`with=` on the stats). */
+export const DIMENSIONS = [
+  'country',
+  'device',
+  'browser',
+  'os',
+  'referrer',
+  'language',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/**
+ * The A/B variant a click was sent to is kept in the dimension rollups too, as `variant` with the
+ * 0-based index as its value: stats answer `variants` from them, never from raw clicks.
+ */
+export const VARIANT_DIMENSION = 'variant';
+/** Likewise the storefront a localised click was sent to (`amazon.de`, `apple:de`): `with=storefront`. */
+export const STOREFRONT_DIMENSION = 'storefront';
+export type RollupDimension = Dimension | typeof VARIANT_DIMENSION | typeof STOREFRONT_DIMENSION;
+
+/** A click without a referrer came straight in; one without a language sent none. */
+export const DIRECT = 'direct';
+export const UNKNOWN_LANGUAGE = 'unknown';
+
+/** Each rollup value of a click (a missing UTM value is no value: such clicks are not in that breakdown). */
+export function dimensionValues(event: ClickEvent): Array<[RollupDimension, string]> {
+  const values: Array<[RollupDimension, string]> = [
+    ['country', event.country],
+    ['device', event.device],
+    ['browser', event.browser],
+    ['os', event.os],
+    ['referrer', event.referrerHost ?? DIRECT],
+    ['language', event.language ?? UNKNOWN_LANGUAGE],
+  ];
+  if (event.utmSource !== null) values.push(['utm_source', event.utmSource]);
+  if (event.utmMedium !== null) values.push(['utm_medium', event.utmMedium]);
+  if (event.utmCampaign !== null) values.push(['utm_campaign', event.utmCampaign]);
+  if (event.variantIndex !== null) values.push([VARIANT_DIMENSION, String(event.variantIndex)]);
+  if (event.storefront !== null) values.push([STOREFRONT_DIMENSION, event.storefront]);
+  return values;
+}

@@ -2,7 +2,7 @@ import { invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { AccountStats, LinkStats } from '../schemas/stats.ts';
-import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../storage/click-tally.ts';
+import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';

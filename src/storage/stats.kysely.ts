@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RollupDimension } from './click-tally.ts';
+import type { RollupDimension } from '../core/clicks.ts';
 import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';

@@ -15,7 +15,7 @@ import {
 import { purgeClicksBeforeDeletion } from '../../src/services/link-deletion.ts';
 import { EventBus } from '../../src/services/events.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';
-import { createSqliteClickWriter } from '../../src/storage/clicks.sqlite.ts';
+import { sqliteClickWriter } from '../../src/storage/click-writes.ts';
 import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { replaceLandingOptions } from '../../src/storage/landing-options.kysely.ts';
 import { deleteLink, findLink, linkVisitorsDeletion } from '../../src/storage/links.kysely.ts';
@@ -61,8 +61,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       handle = openDatabase(`sqlite:${join(dir, 'hoplink.db')}`);
       await migrateToLatest(handle.db);
       const writerConnection = openSqliteConnection(join(dir, 'hoplink.db'));
-      const write = createSqliteClickWriter(writerConnection);
-      writeBatch = async (events) => write(events);
+      writeBatch = sqliteClickWriter(writerConnection);
       drop = async () => {
         writerConnection.close();
         rmSync(dir, { recursive: true, force: true });
