@@ -467,7 +467,10 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     const day = lastGroup && sameDay ? lastGroup.day : event.at.slice(0, 10);
     addVisitor(visitors, event.linkId, day, event.visitor);
     // A template, not an array joined: this runs for every click of every batch.
-    const key = `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n${event.referrerHost}\n${event.language}\n${event.utmSource}\n${event.utmMedium}\n${event.utmCampaign}\n${event.variantIndex}\n${event.storefront}`;
+    const key =
+      `${event.linkId}\n${day}\n${event.country}\n${event.device}\n${event.browser}\n${event.os}\n` +
+      `${event.referrerHost}\n${event.language}\n${event.utmSource}\n${event.utmMedium}\n` +
+      `${event.utmCampaign}\n${event.variantIndex}\n${event.storefront}`;
     let group = groups.get(key);
     if (group) group.clicks += 1;
     else groups.set(key, (group = { event, day, clicks: 1 }));
@@ -597,7 +600,10 @@ export function clickRuns(events: readonly ClickEvent[]): ClickRun[] {
   return [...links.values()].flat();
 }
 
-/** Whether two clicks make the same raw row but for their time (a storefront, not in the row, also counts: a shorter run). */
+/**
+ * Whether two clicks make the same raw row but for their time (a storefront, not in the row, also
+ * counts: a shorter run).
+ */
 function alikeButTime(a: ClickEvent, b: ClickEvent): boolean {
   return a.bot === b.bot && a.optionIndex === b.optionIndex && sameDimensions(a, b);
 }
