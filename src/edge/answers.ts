@@ -83,7 +83,7 @@ export function expired(res: ServerResponse, head: boolean, location: string | n
 
 /**
  * The password form: 200 when asked, 401 after a wrong password, 429 with Retry-After once the
- * tries are used up. HEAD is told 401 without a body (extensions §1).
+ * tries are used up. HEAD is told 401 without a body (docs/api.md, "Password-protected links").
  */
 export function passwordPage(
   res: ServerResponse,

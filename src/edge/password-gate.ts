@@ -12,7 +12,10 @@ export type PasswordAttempt =
   | { kind: 'too-large' };
 
 export interface PasswordGateDeps {
-  /** Password attempts per link per client address: 5 in 15 minutes, then 429 (extensions §1). */
+  /**
+   * Password attempts per link per client address: 5 in 15 minutes, then 429 (docs/api.md,
+   * "Password-protected links").
+   */
   failures: FailureCounter;
   /**
    * scrypt, with its own bounded queue (a burst of wrong passwords never takes libuv's whole pool),

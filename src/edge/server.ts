@@ -79,15 +79,77 @@ interface Visit {
  * when it has one -> record the visit (never awaited) -> reply. No API plugins run here.
  */
 export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const counts = deps.counts ?? newRedirectCounts();
-  const defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
-  const secure = deps.shortUrl.startsWith('https:');
-  const random = deps.random ?? Math.random;
+  const host = new ShortHost(deps);
+  return (req, res) => host.handle(req, res);
+}
 
-  const addressOf = (req: IncomingMessage) => clientIp(req, deps.trustProxy);
+/** One short host's answers, a method a step; `handle` is where every request starts. */
+class ShortHost {
+  readonly #deps: EdgeDeps;
+  readonly #counts: RedirectCounts;
+  readonly #defaultHost: string;
+  readonly #secure: boolean;
+  readonly #random: () => number;
+
+  constructor(deps: EdgeDeps) {
+    this.#deps = deps;
+    this.#counts = deps.counts ?? newRedirectCounts();
+    this.#defaultHost = new URL(deps.shortUrl).hostname.toLowerCase();
+    this.#secure = deps.shortUrl.startsWith('https:');
+    this.#random = deps.random ?? Math.random;
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return answer.methodNotAllowed(res, GET_HEAD_POST);
+    const target = parseTarget(req.url);
+    if (target.kind === 'root') {
+      if (method === 'POST') return answer.methodNotAllowed(res, 'GET, HEAD');
+      this.#counts.root++;
+      const headers = { Location: this.#deps.appUrl, 'Cache-Control': 'private, no-store', 'Content-Length': '0' };
+      res.writeHead(302, headers).end();
+      return;
+    }
+    if (target.kind === 'invalid') {
+      this.#counts.not_found++;
+      return answer.notFound(res, method === 'HEAD');
+    }
+    // A load balancer's check of this port ("healthz" is a reserved code, so no link has it).
+    if (target.code === 'healthz' && target.optionNumber === null) {
+      this.#counts.health++;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(HEALTH_BODY);
+      return;
+    }
+    const host = hostnameOf(req.headers.host);
+    const visit = { req, res, method: method as Method, host, code: target.code, optionNumber: target.optionNumber };
+    // The common case stays synchronous: default host, link and owner's tags already cached.
+    const cache = this.#deps.cache;
+    if (method !== 'POST' && (host === this.#defaultHost || cache.peekHost(host) === null)) {
+      const link = cache.peek(null, target.code);
+      const owner = link ? cache.peekOwner(link.userId) : NO_OWNER;
+      if (link !== undefined && owner !== undefined) {
+        const resolved = { ...visit, domainHost: null, link, owner };
+        const pending = this.#reply(resolved, this.#decide(resolved, Date.now()));
+        if (pending) pending.catch(() => this.#unavailable(res));
+        return;
+      }
+    }
+    this.#resolveThenVisit(visit).catch(() => this.#unavailable(res));
+  }
+
+  async #resolveThenVisit(visit: Omit<Visit, 'domainHost' | 'link' | 'owner'>): Promise<void> {
+    const { host, code } = visit;
+    const cache = this.#deps.cache;
+    const domainId = host === this.#defaultHost ? null : (cache.peekHost(host) ?? (await cache.loadHost(host)));
+    const link = cache.peek(domainId, code) ?? (await cache.load(domainId, code));
+    const owner = link ? (cache.peekOwner(link.userId) ?? (await cache.loadOwner(link.userId))) : NO_OWNER;
+    const resolved = { ...visit, domainHost: domainId === null ? null : host, link, owner };
+    if (visit.method === 'POST') return this.#postPassword(resolved);
+    return this.#reply(resolved, this.#decide(resolved, Date.now()));
+  }
 
   /** The decision for this visit. */
-  function decide(visit: Visit, now: number): Decision {
+  #decide(visit: Visit, now: number): Decision {
     const { req, link, optionNumber } = visit;
     const hash = link?.passwordHash ?? null;
     // A protected link opens with the cookie its right password set; a POST is always a new try.
@@ -103,11 +165,11 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       link,
       optionNumber,
       now,
-      clicksExhausted: link !== null && link.maxClicks !== null && deps.clickLimits.exhausted(limited(link)),
+      clicksExhausted: link !== null && link.maxClicks !== null && this.#deps.clickLimits.exhausted(limited(link)),
       unlocked,
-      random,
-      geo: deps.geo,
-      trustProxy: deps.trustProxy,
+      random: this.#random,
+      geo: this.#deps.geo,
+      trustProxy: this.#deps.trustProxy,
       visitor: visit.visitor,
     });
     const decision = decideRedirect(link ?? undefined, request, visit.owner);
@@ -120,7 +182,7 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
    * it: synchronous in one process, one Redis round trip across instances. A visitor who comes
    * too late gets the expired answer, so exactly max_clicks visitors get through.
    */
-  function reply(visit: Visit, decision: Decision, cookies: string[] = []): void | Promise<void> {
+  #reply(visit: Visit, decision: Decision, cookies: string[] = []): void | Promise<void> {
     const { link } = visit;
     const limitedClick =
       link !== null &&
@@ -128,128 +190,130 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
       (decision.kind === 'redirect' || decision.kind === 'choice-page') &&
       decision.record.kind === 'click' &&
       !parseUserAgent(visit.req.headers['user-agent']).bot;
-    if (!limitedClick) return send(visit, decision, cookies);
-    const taken = deps.clickLimits.take(limited(link));
-    if (taken === true) return send(visit, decision, cookies);
-    if (taken === false) return send(visit, expiredDecision(link), []);
-    return taken.then((ok) => send(visit, ok ? decision : expiredDecision(link), ok ? cookies : []));
+    if (!limitedClick) return this.#send(visit, decision, cookies);
+    const taken = this.#deps.clickLimits.take(limited(link));
+    if (taken === true) return this.#send(visit, decision, cookies);
+    if (taken === false) return this.#send(visit, expiredDecision(link), []);
+    return taken.then((ok) => this.#send(visit, ok ? decision : expiredDecision(link), ok ? cookies : []));
   }
 
-  function send(visit: Visit, decision: Decision, cookies: string[]): void {
-    const { res, link, code } = visit;
+  /** The answers that record nothing; a redirect or choice page goes on to #record. */
+  #send(visit: Visit, decision: Decision, cookies: string[]): void {
+    const { res, code } = visit;
     const head = visit.method === 'HEAD';
     switch (decision.kind) {
       case 'not-found':
-        counts.not_found++;
+        this.#counts.not_found++;
         return answer.notFound(res, head);
       case 'expired':
-        counts.expired++;
+        this.#counts.expired++;
         // Right after the password form (its POST, or the GET its 303 leads to) a 302 to another
         // site would still be part of the form's submission, which the form page's CSP blocks.
         if (decision.location !== null && (visit.method === 'POST' || visit.fromForm))
           return answer.continuePage(res, head, decision.location);
         return answer.expired(res, head, decision.location);
       case 'password':
-        counts.password++;
+        this.#counts.password++;
         return answer.passwordPage(res, visit.method, { status: 200 });
       case 'preview':
-        counts.preview++;
+        this.#counts.preview++;
         return answer.previewPage(res, head, {
           ...decision.preview,
           // The link's own short URL, as the API gives it: never a Host header that merely fell
           // through to the default host's links.
-          url: visit.domainHost === null ? `${deps.shortUrl}/${code}` : `https://${visit.domainHost}/${code}`,
+          url: visit.domainHost === null ? `${this.#deps.shortUrl}/${code}` : `https://${visit.domainHost}/${code}`,
           destination: decision.destination,
         });
     }
-    // Recorded once, BEFORE the response is written: a sink that sends the visit elsewhere
-    // (Redis) has then put it on the wire before the visitor gets the 302, so an instance that
-    // crashes right after answering has still handed the visit on. A batching sink holds the
-    // answer until the end of the event-loop turn (afterHandOff). A full sink holds it until the
-    // visit is recorded, and a visit it refuses gets a 503, never a 302 (back-pressure).
-    const record = decision.record;
-    if (record.kind !== 'none' && link) {
-      const recorded = deps.clicks.record({
-        linkId: link.id,
-        at: Date.now(),
-        ip: addressOf(visit.req),
-        userAgent: visit.req.headers['user-agent'],
-        referer: visit.req.headers.referer,
-        optionIndex: record.kind === 'pick' ? record.optionIndex : null,
-        variantIndex: record.kind === 'click' ? record.variantIndex : null,
-        storefront: record.kind === 'click' ? (record.storefront ?? null) : null,
-        country: visit.visitor?.country,
-        acceptLanguage: visit.req.headers['accept-language'],
-        query: campaignQuery(visit.req.url),
-      });
-      if (recorded !== true) {
-        recorded.then(
-          (ok) => (ok ? answerHandedOn(visit, decision, cookies) : unavailableAnswer(visit.res)),
-          () => unavailableAnswer(visit.res),
-        );
-        return;
-      }
-      return answerHandedOn(visit, decision, cookies);
-    }
-    answerRecorded(visit, decision, cookies);
+    this.#record(visit, decision, cookies);
+  }
+
+  /**
+   * Records the visit once, BEFORE the response is written: a sink that sends the visit elsewhere
+   * (Redis) has then put it on the wire before the visitor gets the 302, so an instance that
+   * crashes right after answering has still handed the visit on. A batching sink holds the
+   * answer until the end of the event-loop turn (afterHandOff). A full sink holds it until the
+   * visit is recorded, and a visit it refuses gets a 503, never a 302 (back-pressure).
+   */
+  #record(visit: Visit, decision: Answered, cookies: string[]): void {
+    const { record } = decision;
+    const { link, req } = visit;
+    if (record.kind === 'none' || !link) return this.#answerRecorded(visit, decision, cookies);
+    const recorded = this.#deps.clicks.record({
+      linkId: link.id,
+      at: Date.now(),
+      ip: clientIp(req, this.#deps.trustProxy),
+      userAgent: req.headers['user-agent'],
+      referer: req.headers.referer,
+      optionIndex: record.kind === 'pick' ? record.optionIndex : null,
+      variantIndex: record.kind === 'click' ? record.variantIndex : null,
+      storefront: record.kind === 'click' ? (record.storefront ?? null) : null,
+      country: visit.visitor?.country,
+      acceptLanguage: req.headers['accept-language'],
+      query: campaignQuery(req.url),
+    });
+    if (recorded === true) return this.#answerHandedOn(visit, decision, cookies);
+    recorded.then(
+      (ok) => (ok ? this.#answerHandedOn(visit, decision, cookies) : this.#unavailable(visit.res)),
+      () => this.#unavailable(visit.res),
+    );
   }
 
   /** The answer of a recorded visit: at once, or once a batching sink has handed it on. */
-  function answerHandedOn(visit: Visit, decision: Answered, cookies: string[]): void {
-    if (!deps.clicks.afterHandOff) return answerRecorded(visit, decision, cookies);
-    deps.clicks.afterHandOff(() => {
+  #answerHandedOn(visit: Visit, decision: Answered, cookies: string[]): void {
+    const clicks = this.#deps.clicks;
+    if (!clicks.afterHandOff) return this.#answerRecorded(visit, decision, cookies);
+    clicks.afterHandOff(() => {
       try {
-        answerRecorded(visit, decision, cookies);
+        this.#answerRecorded(visit, decision, cookies);
       } catch {
-        unavailableAnswer(visit.res);
+        this.#unavailable(visit.res);
       }
     });
   }
 
   /** The 302 or choice page of a visit that may have been recorded. */
-  function answerRecorded(visit: Visit, decision: Answered, cookies: string[]): void {
+  #answerRecorded(visit: Visit, decision: Answered, cookies: string[]): void {
     const { res, code } = visit;
     const head = visit.method === 'HEAD';
+    const secure = this.#secure;
     if (decision.kind === 'redirect') {
-      counts.redirect++;
+      this.#counts.redirect++;
       if (decision.setVariant !== undefined && !head)
         cookies.push(variantCookie(code, decision.setVariant, { secure }));
-      // The GET its password form's 303 led to: a 302 to another site would be blocked (see send()).
+      // The GET its password form's 303 led to: a 302 to another site would be blocked (see #send).
       if (visit.fromForm) {
         cookies.push(formReturnCleared(code, { secure }));
         return answer.continuePage(res, head, decision.location, cookies);
       }
       return answer.redirect(res, decision.location, cookies);
     }
-    counts.choice_page++;
+    this.#counts.choice_page++;
     // The options a protected choice page lists are links, not the form: they may redirect.
     if (visit.fromForm) cookies.push(formReturnCleared(code, { secure }));
     answer.choicePage(res, head, code, decision.options, cookies);
   }
 
   /** POST /<code>: the password form. Only a link that asks for a password takes posts. */
-  async function postPassword(visit: Visit): Promise<void> {
+  async #postPassword(visit: Visit): Promise<void> {
     const { link, res } = visit;
-    const asked = decide(visit, Date.now());
+    const asked = this.#decide(visit, Date.now());
     if (asked.kind !== 'password' || !link?.passwordHash) {
-      if (asked.kind === 'not-found' || asked.kind === 'expired') return send(visit, asked, []);
+      if (asked.kind === 'not-found' || asked.kind === 'expired') return this.#send(visit, asked, []);
       return answer.methodNotAllowed(res, 'GET, HEAD');
     }
-    const attempt = await tryPassword(
-      deps.passwords,
-      visit.req,
-      { ...link, passwordHash: link.passwordHash },
-      addressOf(visit.req),
-    );
+    const protectedLink = { ...link, passwordHash: link.passwordHash };
+    const ip = clientIp(visit.req, this.#deps.trustProxy);
+    const attempt = await tryPassword(this.#deps.passwords, visit.req, protectedLink, ip);
     switch (attempt.kind) {
       case 'locked':
-        counts.password++;
+        this.#counts.password++;
         return answer.passwordPage(res, 'POST', { status: 429, retryAfterSeconds: attempt.retryAfterSeconds });
       case 'wrong':
-        counts.password++;
+        this.#counts.password++;
         return answer.passwordPage(res, 'POST', { status: 401 });
       case 'busy':
-        counts.unavailable++;
+        this.#counts.unavailable++;
         return answer.unavailable(res);
       case 'too-large':
         return answer.tooLarge(res);
@@ -257,61 +321,14 @@ export function createEdgeHandler(deps: EdgeDeps): (req: IncomingMessage, res: S
     // Not the destination itself: a redirect that follows a form submission is checked against
     // the form page's form-action, which allows this host only. Back to the same URL with the
     // unlock cookie instead; that GET is decided, counted and answered like any other visit.
-    counts.password++;
-    const cookie = unlockCookie({ ...link, passwordHash: link.passwordHash }, Math.floor(Date.now() / 1000), {
-      secure,
-    });
+    this.#counts.password++;
+    const secure = this.#secure;
+    const cookie = unlockCookie(protectedLink, Math.floor(Date.now() / 1000), { secure });
     return answer.seeOther(res, samePath(visit), [cookie, formReturnCookie(link.shortCode, { secure })]);
   }
 
-  async function resolveThenVisit(visit: Omit<Visit, 'domainHost' | 'link' | 'owner'>): Promise<void> {
-    const { host, code } = visit;
-    const domainId = host === defaultHost ? null : (deps.cache.peekHost(host) ?? (await deps.cache.loadHost(host)));
-    const link = deps.cache.peek(domainId, code) ?? (await deps.cache.load(domainId, code));
-    const owner = link ? (deps.cache.peekOwner(link.userId) ?? (await deps.cache.loadOwner(link.userId))) : NO_OWNER;
-    const resolved = { ...visit, domainHost: domainId === null ? null : host, link, owner };
-    if (visit.method === 'POST') return postPassword(resolved);
-    return reply(resolved, decide(resolved, Date.now()));
-  }
-
-  return (req, res) => {
-    const method = req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return answer.methodNotAllowed(res, GET_HEAD_POST);
-    const target = parseTarget(req.url);
-    if (target.kind === 'root') {
-      if (method === 'POST') return answer.methodNotAllowed(res, 'GET, HEAD');
-      counts.root++;
-      res.writeHead(302, { Location: deps.appUrl, 'Cache-Control': 'private, no-store', 'Content-Length': '0' }).end();
-      return;
-    }
-    if (target.kind === 'invalid') {
-      counts.not_found++;
-      return answer.notFound(res, method === 'HEAD');
-    }
-    // A load balancer's check of this port ("healthz" is a reserved code, so no link has it).
-    if (target.code === 'healthz' && target.optionNumber === null) {
-      counts.health++;
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(HEALTH_BODY);
-      return;
-    }
-    const host = hostnameOf(req.headers.host);
-    const visit = { req, res, method: method as Method, host, code: target.code, optionNumber: target.optionNumber };
-    // The common case stays synchronous: default host, link and owner's tags already cached.
-    if (method !== 'POST' && (host === defaultHost || deps.cache.peekHost(host) === null)) {
-      const link = deps.cache.peek(null, target.code);
-      const owner = link ? deps.cache.peekOwner(link.userId) : NO_OWNER;
-      if (link !== undefined && owner !== undefined) {
-        const resolved = { ...visit, domainHost: null, link, owner };
-        const pending = reply(resolved, decide(resolved, Date.now()));
-        if (pending) pending.catch(() => unavailableAnswer(res));
-        return;
-      }
-    }
-    resolveThenVisit(visit).catch(() => unavailableAnswer(res));
-  };
-
-  function unavailableAnswer(res: ServerResponse): void {
-    counts.unavailable++;
+  #unavailable(res: ServerResponse): void {
+    this.#counts.unavailable++;
     answer.unavailable(res);
   }
 }
