@@ -4,7 +4,7 @@ import { isPostgres } from './dialect.ts';
 // Frozen in time: this file must never import application code or change once released.
 
 /**
- * Substring search over a link's destination, code and title through an index (issue 24): a
+ * Substring search over a link's destination, code and title through an index: a
  * scan of 100,000 links took 65 ms on SQLite for a search matching 1% of them.
  * SQLite: an FTS5 table with the trigram tokenizer (substring matching of 3+ characters, case
  * folded), kept in step by triggers in the same transaction as every change to links.

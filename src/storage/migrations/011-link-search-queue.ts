@@ -5,7 +5,7 @@ import { isPostgres } from './dialect.ts';
 
 /**
  * SQLite: the trigram index (migration 010) is brought up to date in batches instead of inside
- * every change to a link (issue 24). Each change only queues the link's id; the service indexes
+ * every change to a link. Each change only queues the link's id; the service indexes
  * the queue every quarter second, and searches read queued links from the table itself, so
  * nothing is ever missing from a search. Indexing a link inside its own transaction cost about
  * 55 µs of the ~100 µs SQLite spent on a created link (FTS5 writes a segment at every savepoint
