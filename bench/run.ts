@@ -3,7 +3,6 @@
 // a 90-day range with every breakdown) and of the account overview over 1,000 links.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import { insertPlainLink } from './plain-link.ts';
 import { cpuMicros, cpuOfProcesses, machineTicks } from './cpu-time.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
+import { freePort, median, waitFor } from './serving.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = parseArgs({
@@ -38,27 +38,6 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const ROUNDS = 10;
 const CONNECTIONS = 50;
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(url, { redirect: 'manual' });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 interface Target {
   name: string;
@@ -116,11 +95,6 @@ async function redirectsAnswered(metricsUrl: string): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith('hoplink_redirects_total{outcome="redirect"}'));
   if (!line) throw new Error('no redirect count in /metrics');
   return Number(line.split(' ').at(-1));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**
