@@ -1,9 +1,9 @@
 import { rangeOf } from '../lib/counts.ts';
 import { PAGE_SIZES } from '../lib/link-list-state.ts';
-import type { Paginated } from '../lib/types.ts';
+import type { LinkPage } from '../lib/types.ts';
 
 export interface PaginationProps {
-  meta: Paginated<unknown>['meta'];
+  meta: LinkPage['meta'];
   perPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;

@@ -1,10 +1,32 @@
-// Calls the same /api/v1 endpoints as any client, with the session cookie and the CSRF header.
+// The dashboard calls the same /api/v1 endpoints as any client, through the generated client of
+// packages/client (openapi-fetch), so paths, parameters, bodies and answers are checked against the
+// API's OpenAPI document. It sends the session cookie and, on every request but a GET, the CSRF header.
+import { isValidationError, type paths } from '@hoplink/client';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { DashboardPaths } from './dashboard-paths.ts';
+
 let csrf = '';
 
 /** The session's CSRF token, from /dashboard-api/me or a sign-in; every non-GET request must echo it. */
 export function setCsrf(token: string) {
   csrf = token;
 }
+
+const sendCsrf: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET') request.headers.set('x-csrf-token', csrf);
+  },
+};
+
+// Relative base URLs: the dashboard is served by the API process, so the session cookie goes along.
+const SESSION = { credentials: 'same-origin', headers: { accept: 'application/json' } } as const;
+
+/** The public API (`/api/v1`), typed by the generated schema of packages/client. */
+export const api = createClient<paths, 'application/json'>({ baseUrl: '/api/v1', ...SESSION });
+/** The dashboard's own endpoints (`/dashboard-api`), which the API document leaves out: see dashboard-paths.ts. */
+export const dashboardApi = createClient<DashboardPaths, 'application/json'>({ baseUrl: '/dashboard-api', ...SESSION });
+api.use(sendCsrf);
+dashboardApi.use(sendCsrf);
 
 export class ApiError extends Error {
   status: number;
@@ -17,37 +39,34 @@ export class ApiError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * What openapi-fetch answers: the success body, or the error body. A refusal with an empty body comes
+ * with an undefined `error`, one that is not JSON with its text.
+ */
+type Answer =
+  { data: unknown; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
+/** The success half of an answer, whose `data` the schema types. */
+type Success<Result> = Extract<Result, { error?: never }>;
 
-/** A body sent as it is with its own content type (a CSV file), instead of as JSON. */
-export interface RawBody {
-  raw: Blob;
-  type: string;
-}
+// openapi-fetch answers with `data` exactly when the response is a success (2xx).
+const succeeded = <Result extends Answer>(result: Result): result is Success<Result> => result.response.ok;
 
 /**
- * One request (JSON, or a RawBody); resolves with the JSON answer (undefined for 204) or rejects with an
- * ApiError. `signal` cancels it: a list asks anew when its query changes and aborts the answer it no longer wants.
+ * The data of a successful call (undefined for a 204), or a rejection with an ApiError whose message a
+ * person can act on (friendly) and, for a 422, the messages by field path.
  */
-export async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const raw = body instanceof Object && 'raw' in body && body.raw instanceof Blob ? (body as RawBody) : undefined;
-  if (body !== undefined) headers['content-type'] = raw ? raw.type : 'application/json';
-  if (method !== 'GET') headers['x-csrf-token'] = csrf;
-  const res = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: raw ? raw.raw : body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
-  if (res.status === 204) return undefined as T;
-  const data: unknown = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    const failure = (data ?? {}) as { message?: string; errors?: Record<string, string[]> };
-    throw new ApiError(res.status, friendly(res.status, failure.message), failure.errors);
-  }
-  return data as T;
+export async function answer<Result extends Answer>(call: Promise<Result>): Promise<Success<Result>['data']> {
+  const result = await call;
+  if (succeeded(result)) return result.data;
+  throw refusal(result.response.status, result.error);
+}
+
+function refusal(status: number, body: unknown): ApiError {
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : undefined;
+  return new ApiError(status, friendly(status, message), isValidationError(body) ? body.errors : undefined);
 }
 
 /** The API's rate limit says this; a limit of its own (imports under way, sign-ins) says what to do. */

@@ -1,54 +1,62 @@
-// The shapes the dashboard exchanges with the server. They come from the server's own TypeBox
-// schemas, imported as types only, so the dashboard cannot drift from the API and no server
-// code ends up in the bundle.
+// The names the dashboard gives the shapes it exchanges with the server. The public API's come from
+// the generated schema of packages/client (its OpenAPI document), so a page cannot drift from the API;
+// the dashboard's own endpoints (dashboard-paths.ts) take theirs from the server's TypeBox schemas,
+// imported as types only, so no server code ends up in the bundle.
+import type { components, paths } from '@hoplink/client';
 import type { Static } from 'typebox';
 import type { Ability, Plan } from '../../../src/core/plans.ts';
-import type { Condition } from '../../../src/core/targeting.ts';
-import type { CreateTokenInput as CreateTokenBody, SettingsBody } from '../../../src/schemas/account.ts';
 import type { FeatureKey, FeatureState } from '../../../src/dashboard/features.ts';
-import type { PageLinks, PageMeta } from '../../../src/schemas/common.ts';
-import type {
-  CreateLinkInput,
-  LandingOptionsResponse,
-  LinkRecord,
-  ListLinksInput as ListLinksQuery,
-  UpdateLinkInput,
-} from '../../../src/schemas/link.ts';
-import type { AccountStats, LinkStats } from '../../../src/schemas/stats.ts';
-import type { BulkLinkActionInput, BulkLinkActionName } from '../../../src/schemas/bulk-link-action.ts';
+import type { SettingsBody } from '../../../src/schemas/account.ts';
 import type { BulkLinkActionResult } from '../../../src/services/bulk-link-actions.ts';
 
-export type {
-  AffiliateProgramRecord,
-  AffiliateTagRecord,
-  CreateAffiliateTagInput,
-} from '../../../src/schemas/affiliate.ts';
-export type { CategoryInput, CategoryRecord } from '../../../src/schemas/category.ts';
-export type { CreateDomainInput, DomainRecord } from '../../../src/schemas/domain.ts';
-export type { ImportRecord } from '../../../src/schemas/import.ts';
-export type { CredentialsInput } from '../../../src/schemas/account.ts';
-export type { AccountStats, Ability, Condition, FeatureKey, FeatureState, LinkRecord, LinkStats };
-
-/** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
-export interface Me {
-  user: { id: number; email: string; plan: Plan };
-  csrf_token: string;
-  /** What the plan allows; pages check these rather than the plan's name. */
-  features: Record<FeatureKey, FeatureState>;
+type Schemas = components['schemas'];
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body a method of a path takes. */
+type BodyOf<Operation> = Operation extends { requestBody?: infer Body } ? Json<NonNullable<Body>> : never;
+/** The JSON a method of a path answers with a success status. */
+type AnswerOf<Operation, Status extends 200 | 201 | 202 = 200> = Operation extends {
+  responses: { [S in Status]: infer Response };
 }
+  ? Json<Response>
+  : never;
+type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
 
-export type ListLinksInput = ListLinksQuery;
+// The public API (/api/v1).
+export type LinkRecord = Schemas['Link'];
+/** A link as GET /links/{id} answers it, with its targeting conditions. */
+export type LinkWithConditions = Schemas['LinkWithConditions'];
+export type Condition = Schemas['Condition'];
 export type LinkHealth = LinkRecord['health'];
 export type HealthStatus = LinkHealth['status'];
-export type CreateTokenInput = CreateTokenBody;
+export type ListLinksInput = QueryOf<paths['/links']['get']>;
+/** One page of a list: `data`, with `links` (first, last, prev, next) and `meta` (counts). */
+export type LinkPage = AnswerOf<paths['/links']['get']>;
+export type NewLink = BodyOf<paths['/links']['post']>;
+export type LinkChanges = BodyOf<paths['/links/{id}']['patch']>;
+export type LandingOptions = AnswerOf<paths['/links/{id}/landing-options']['get']>;
 
-// The schema refers to Condition by $ref, which Static cannot follow, so the list is spelled out.
-export type LinkWithConditions = LinkRecord & { conditions: Condition[] };
+export type LinkStats = AnswerOf<paths['/links/{id}/stats']['get']>;
+export type AccountStats = AnswerOf<paths['/stats']['get']>;
+/** A day range of the statistics (Business): `YYYY-MM-DD`, both inclusive. */
+export type DayRange = Required<Pick<QueryOf<paths['/stats']['get']>, 'from' | 'to'>>;
+export type RawClicksPage = AnswerOf<paths['/links/{id}/clicks']['get']>;
+export type RawClick = RawClicksPage['data'][number];
 
-// The request schemas accept conditions of any shape (the server validates them one by one);
-// the dashboard only ever sends well-formed ones.
-export type NewLink = Omit<CreateLinkInput, 'conditions'> & { conditions?: Condition[] };
-export type LinkChanges = Omit<UpdateLinkInput, 'conditions'> & { conditions?: Condition[] };
+export type CategoryRecord = Schemas['Category'];
+export type CategoryInput = BodyOf<paths['/categories']['post']>;
+export type AffiliateProgramRecord = AnswerOf<paths['/affiliate-programs']['get']>['data'][number];
+export type AffiliateTagRecord = Schemas['AffiliateTag'];
+export type CreateAffiliateTagInput = BodyOf<paths['/affiliates']['post']>;
+export type DomainRecord = Schemas['Domain'];
+export type CreateDomainInput = BodyOf<paths['/domains']['post']>;
+export type ImportRecord = Schemas['Import'];
+
+export type WebhookRecord = Schemas['Webhook'];
+export type CreateWebhookInput = BodyOf<paths['/webhooks']['post']>;
+export type WebhookEvent = CreateWebhookInput['events'][number];
+/** A new webhook: the only answer that carries its signing secret. */
+export type CreatedWebhook = AnswerOf<paths['/webhooks']['post'], 201>;
+export type DeliveryRecord = AnswerOf<paths['/webhooks/{id}/deliveries']['get']>['data'][number];
 
 /** The statistics breakdowns, in the order the link page shows them; `storefront` only counts localised clicks. */
 export const BREAKDOWNS = [
@@ -65,20 +73,27 @@ export const BREAKDOWNS = [
 ] as const;
 export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
 
+// The dashboard's own endpoints (/dashboard-api), which the API document leaves out.
+export type { CredentialsInput, CreateTokenInput, ChangePasswordInput } from '../../../src/schemas/account.ts';
+export type { BulkLinkActionInput, BulkLinkActionName } from '../../../src/schemas/bulk-link-action.ts';
+export type { Ability, FeatureKey, FeatureState };
+
+/** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
+export interface Me {
+  user: { id: number; email: string; plan: Plan };
+  csrf_token: string;
+  /** What the plan allows; pages check these rather than the plan's name. */
+  features: Record<FeatureKey, FeatureState>;
+}
+
 /** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */
 export type Settings = Static<typeof SettingsBody>;
-
-export interface Paginated<T> {
-  data: T[];
-  links: Static<typeof PageLinks>;
-  meta: Static<typeof PageMeta>;
-}
 
 export interface DataList<T> {
   data: T[];
 }
 
-// The token endpoints belong to the dashboard alone and have no response schema on the server.
+// The token endpoints have no response schema on the server (src/dashboard/routes.ts builds them).
 export interface TokenRecord {
   id: number;
   name: string;
@@ -92,47 +107,9 @@ export interface CreatedToken extends TokenRecord {
   token: string;
 }
 
-export type LandingOptions = Static<typeof LandingOptionsResponse>;
-
-/** A day range of the statistics (Business): `YYYY-MM-DD`, both inclusive. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-/** One raw click (GET /links/{id}/clicks); the server's schema for it is not exported, so it is spelled out. */
-export interface RawClick {
-  clicked_at: string;
-  country: string;
-  device: string;
-  browser: string;
-  os: string;
-  referrer_host: string | null;
-  language: string | null;
-  is_bot: boolean;
-  option: number | null;
-  variant: number | null;
-}
-
-export interface RawClicksPage {
-  data: RawClick[];
-  next_cursor: string | null;
-}
-
-/** The Links page's bulk actions (POST /dashboard-api/links/bulk-action): what is asked, and what each id got. */
-export type { BulkLinkActionInput, BulkLinkActionName };
+/** What each id of a bulk action (POST /dashboard-api/links/bulk-action) got, and the counts. */
 export interface BulkLinkActionAnswer {
   results: BulkLinkActionResult[];
   succeeded: number;
   failed: number;
 }
-
-// Webhooks (Business) and the account's password.
-export type {
-  CreatedWebhook,
-  CreateWebhookInput,
-  DeliveryRecord,
-  WebhookRecord,
-} from '../../../src/schemas/webhook.ts';
-export type { WebhookEvent } from '../../../src/core/model.ts';
-export type { ChangePasswordInput } from '../../../src/schemas/account.ts';

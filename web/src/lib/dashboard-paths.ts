@@ -1,0 +1,60 @@
+// The dashboard's own endpoints (/dashboard-api, src/dashboard/routes.ts): sessions, settings, API
+// tokens, bulk link actions and the password. They are hidden from the public OpenAPI document, so
+// the generated schema of packages/client has no types for them; these declarations give the same
+// shape for openapi-fetch to check the dashboard's calls against. Bodies come from the server's own
+// TypeBox schemas (types only, so no server code is bundled); the answers the server does not
+// describe by a schema are in types.ts.
+import type { ErrorBody, ValidationErrorBody } from '@hoplink/client';
+import type {
+  BulkLinkActionAnswer,
+  BulkLinkActionInput,
+  ChangePasswordInput,
+  CreatedToken,
+  CreateTokenInput,
+  CredentialsInput,
+  DataList,
+  Me,
+  Settings,
+  TokenRecord,
+} from './types.ts';
+
+type Json<T> = { headers: Record<string, unknown>; content: { 'application/json': T } };
+
+/** What the dashboard knows of one method of an endpoint; no `answer` is a 204's empty body. */
+interface Spec {
+  path?: Record<string, number>;
+  body?: unknown;
+  status?: 200 | 201 | 204;
+  answer?: unknown;
+}
+
+/** A Spec in the shape openapi-typescript generates for the public API, which openapi-fetch reads. */
+type Operation<S extends Spec> = {
+  parameters: { query?: never; header?: never; cookie?: never } & (S extends { path: infer P }
+    ? { path: P }
+    : { path?: never });
+  responses: {
+    [Status in S extends { status: infer C extends number } ? C : 200]: S extends { answer: infer A }
+      ? Json<A>
+      : { headers: Record<string, unknown>; content?: never };
+  } & { default: Json<ErrorBody | ValidationErrorBody> };
+} & (S extends { body: infer B } ? { requestBody: { content: { 'application/json': B } } } : { requestBody?: never });
+
+export interface DashboardPaths {
+  '/me': { get: Operation<{ answer: Me }> };
+  '/signin': { post: Operation<{ body: CredentialsInput; answer: Me }> };
+  '/signup': { post: Operation<{ body: CredentialsInput; status: 201; answer: Me }> };
+  '/signout': { post: Operation<{ status: 204 }> };
+  '/signout-everywhere': { post: Operation<{ status: 204 }> };
+  '/password': { post: Operation<{ body: ChangePasswordInput; status: 204 }> };
+  '/settings': {
+    get: Operation<{ answer: Settings }>;
+    patch: Operation<{ body: Settings; answer: Settings }>;
+  };
+  '/tokens': {
+    get: Operation<{ answer: DataList<TokenRecord> }>;
+    post: Operation<{ body: CreateTokenInput; status: 201; answer: CreatedToken }>;
+  };
+  '/tokens/{id}': { delete: Operation<{ path: { id: number }; status: 204 }> };
+  '/links/bulk-action': { post: Operation<{ body: BulkLinkActionInput; answer: BulkLinkActionAnswer }> };
+}
