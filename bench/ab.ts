@@ -23,7 +23,7 @@ import { measureCreate } from './create-links.ts';
 import { seedLinks } from './list-links.ts';
 import { insertPlainLink } from './plain-link.ts';
 import { residentMb } from './scorecard.ts';
-import { freePort, median, waitFor } from './serving.ts';
+import { freePort, waitFor } from './serving.ts';
 
 const args = parseArgs({
   options: {
@@ -190,10 +190,30 @@ async function stop(side: Side): Promise<void> {
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+/** The value at fraction `q` of the sorted values, between two neighbours (q = 0.5: the median). */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const at = (sorted.length - 1) * q;
+  const low = sorted[Math.floor(at)]!;
+  return low + (sorted[Math.ceil(at)]! - low) * (at - Math.floor(at));
+}
+const summary = (ratios: number[]) =>
+  `median of pairs ${pct(quantile(ratios, 0.5))} (middle half ${pct(quantile(ratios, 0.25))} - ` +
+  `${pct(quantile(ratios, 0.75))}, all ${pct(Math.min(...ratios))} - ${pct(Math.max(...ratios))})`;
 const unit = { redirects: 'redirects/s', create: 'links/s', reads: 'lists/s', rss: 'MB RSS' }[figure];
 
 const scratch = mkdtempSync(join(tmpdir(), 'hoplink-ab-'));
 const sides: Side[] = [];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(
+    signal,
+    () =>
+      void Promise.all(sides.map(stop)).finally(() => {
+        rmSync(scratch, { recursive: true, force: true });
+        process.exit(1);
+      }),
+  );
+}
 try {
   sides.push(await start('A', args.a, scratch));
   sides.push(await start('B', args.b, scratch));
@@ -218,10 +238,9 @@ try {
         `${ra.errors + rb.errors > 0 ? `   errors A ${ra.errors}, B ${rb.errors}` : ''}`,
     );
   }
-  const spread = `pairs ${pct(Math.min(...ratios))} - ${pct(Math.max(...ratios))}`;
-  console.log(`B/A ${figure}: median of pairs ${pct(median(ratios))} (${spread})`);
-  if (figure === 'rss') console.log(`B/A redirects during it: median of pairs ${pct(median(rateRatios))}`);
-  console.log(`B/A service CPU a request: median of pairs ${pct(median(cpuRatios))}`);
+  console.log(`B/A ${figure}: ${summary(ratios)}`);
+  if (figure === 'rss') console.log(`B/A redirects during it: ${summary(rateRatios)}`);
+  console.log(`B/A service CPU a request: ${summary(cpuRatios)}`);
 } finally {
   await Promise.all(sides.map(stop));
   rmSync(scratch, { recursive: true, force: true });
