@@ -54,7 +54,13 @@ async function withDatabase<T>(
   }
 }
 
-/** The `hoplink` admin CLI (decisions §1). With --json each command prints exactly one JSON object. */
+/** Prints a command's outcome: with --json exactly one JSON object, otherwise the sentence for a reader. */
+type Print = (json: boolean, value: Record<string, unknown>, human: string) => void;
+
+/**
+ * The `hoplink` admin CLI (docs/cli.md). With --json each command prints exactly one JSON object.
+ * The commands are added in the order `--help` lists them.
+ */
 export function buildProgram(io: CliIo): Command {
   const program = new Command('hoplink')
     .description('Hoplink admin CLI. Uses DATABASE_URL (default sqlite:./data/hoplink.db).')
@@ -62,9 +68,19 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .showHelpAfterError();
 
-  const print = (json: boolean, value: Record<string, unknown>, human: string) =>
-    io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  const print: Print = (json, value, human) => io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 
+  addUserCommands(program, io, print);
+  addTokenCommands(program, io, print);
+  addServeCommand(program, io);
+  addImportCommand(program, io, print);
+  addExportCommand(program, io);
+  addDatabaseCommands(program, io, print);
+  return program;
+}
+
+/** `user create` and `user set-plan`. */
+function addUserCommands(program: Command, io: CliIo, print: Print): void {
   const user = program.command('user').description('Manage users');
   user
     .command('create')
@@ -101,7 +117,10 @@ export function buildProgram(io: CliIo): Command {
         `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`,
       );
     });
+}
 
+/** `token create` and `token revoke`. */
+function addTokenCommands(program: Command, io: CliIo, print: Print): void {
   const token = program.command('token').description('Manage API tokens');
   token
     .command('create')
@@ -135,7 +154,10 @@ export function buildProgram(io: CliIo): Command {
       await withDatabase(io, (uow) => uow.transact((work) => revokeAnyToken(work, opts.id)));
       print(!!opts.json, { id: opts.id, revoked: true }, `Token ${opts.id} revoked.`);
     });
+}
 
+/** `serve`: the service itself, in one process or several. */
+function addServeCommand(program: Command, io: CliIo): void {
   program
     .command('serve')
     .description(
@@ -147,11 +169,15 @@ export function buildProgram(io: CliIo): Command {
       const { serve } = await import('./serve.ts');
       await serve(workers, io.env);
     });
+}
 
+/** `import`: a CSV file of links, run as the import job of POST /imports; exits 1 unless it is done. */
+function addImportCommand(program: Command, io: CliIo, print: Print): void {
   program
     .command('import')
     .description(
-      'Import links from a CSV file for a user (Business), as POST /imports does; progress on a terminal, the summary at the end',
+      'Import links from a CSV file for a user (Business), as POST /imports does; ' +
+        'progress on a terminal, the summary at the end',
     )
     .requiredOption('--email <email>', 'the owner of the links')
     .requiredOption('--file <file>', 'the CSV file (Bitly, YOURLS, Shlink, Kutt or Hoplink columns)')
@@ -185,7 +211,10 @@ export function buildProgram(io: CliIo): Command {
       );
       if (outcome !== 'done') throw new ExitQuietly(1);
     });
+}
 
+/** `export`: a user's links as the CSV of GET /links/export. */
+function addExportCommand(program: Command, io: CliIo): void {
   program
     .command('export')
     .description('Write all links of a user as CSV (the columns of GET /links/export), to --out or stdout')
@@ -197,7 +226,10 @@ export function buildProgram(io: CliIo): Command {
         exportLinks(uow, { email: opts.email, out: opts.out, shortUrl: config.shortUrl }, io.stdout ?? process.stdout),
       );
     });
+}
 
+/** `migrate`, `backup` and `restore`: the database itself. */
+function addDatabaseCommands(program: Command, io: CliIo, print: Print): void {
   program
     .command('migrate')
     .description('Apply pending database migrations (start-up does this too)')
@@ -210,17 +242,19 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('backup')
     .description(
-      'Copy the SQLite database while the service runs (SQLite online backup); on PostgreSQL, shows the pg_dump command to use',
+      'Copy the SQLite database while the service runs (SQLite online backup); ' +
+        'on PostgreSQL, shows the pg_dump command to use',
     )
     .requiredOption('--out <file>', 'the copy to write (refused if it exists, unless --force)')
     .option('--force', 'replace an existing --out file')
     .option('--json', 'print one JSON object')
     .action(async (opts: { out: string; force?: boolean; json?: boolean }) => {
       const result = await backupDatabase(loadConfig(io.env).databaseUrl, opts.out, { force: !!opts.force });
+      const bytes = result.bytes.toLocaleString('en-US');
       print(
         !!opts.json,
         { ...result },
-        `Backed up ${result.database} to ${result.backup}: ${result.bytes.toLocaleString('en-US')} bytes, schema ${result.schema ?? '(none)'}.`,
+        `Backed up ${result.database} to ${result.backup}: ${bytes} bytes, schema ${result.schema ?? '(none)'}.`,
       );
     });
 
@@ -245,8 +279,6 @@ export function buildProgram(io: CliIo): Command {
           .join('\n'),
       );
     });
-
-  return program;
 }
 
 /** A command that has printed its own outcome and only needs a non-zero exit code. */
