@@ -1,10 +1,15 @@
 import { isIP } from 'node:net';
+import { Type, type Static, type TNumberOptions, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { TLocalizedValidationError } from 'typebox/error';
+import { Settings } from 'typebox/system';
 import { proxyTrust, type TrustProxy } from './clicks/client-ip.ts';
 import type { Limits } from './services/rate-limits.ts';
 
 /**
- * The environment, parsed and validated once at start-up (decisions §1). Everything else
- * receives a Config; nothing outside this file reads process.env.
+ * The environment, validated and converted once at start-up against one schema (Environment below;
+ * docs/configuration.md lists every variable, its default and its limits). Everything else receives a
+ * Config; nothing outside this file reads process.env.
  */
 export interface Config {
   port: number;
@@ -54,7 +59,7 @@ export interface Config {
     timeoutMs: number;
     clickBatchMs: number;
   };
-  /** The background link checker (extensions §4 "Link health"). */
+  /** The background link checker (docs/api.md, "Link health"). */
   linkChecks: {
     /** How often each link is checked; 0: no background checks (checks asked for still run). */
     intervalHours: number;
@@ -82,53 +87,209 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
+const integer = (minimum: number, maximum: number, fallback: number) =>
+  Type.Integer({ minimum, maximum, default: fallback });
+const flag = (fallback: boolean) => Type.Boolean({ default: fallback });
+
+/** Where short links and API addresses are appended: the path is kept, a query or fragment would be cut off. */
+function isBaseUrl(raw: string): boolean {
+  const url = URL.parse(raw);
+  return (url?.protocol === 'http:' || url?.protocol === 'https:') && !url.search && !url.hash;
 }
 
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['true', '1', 'yes'].includes(raw)) return true;
-  if (['false', '0', 'no'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
+const baseUrl = (options: { default?: string } = {}) =>
+  Type.Refine(
+    Type.String({ maxLength: 2048, ...options }),
+    isBaseUrl,
+    (raw) => `must be an absolute http(s) URL without a query or fragment (got "${shown(raw)}")`,
+  );
 
 const TRUST_PROXY_VALUES =
   'false, true, a number of proxies in front (1, 2, ...) or a comma-separated list of proxy addresses/CIDRs';
 
-/** TRUST_PROXY, as Fastify's trustProxy takes it (0 is false; proxy-addr's range names are allowed). */
-function trustProxy(env: Env): TrustProxy {
-  const raw = env.TRUST_PROXY?.trim();
-  if (!raw) return false;
-  if (raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
+/** An address, a CIDR or one of proxy-addr's range names; proxy-addr alone would also read shorthand like 10.1. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const address = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/')) : entry;
+  if (isIP(address) === 0) return false;
+  try {
+    proxyTrust([entry]); // a prefix out of range or a malformed mask throws
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it (0 is false), or what is wrong with it. */
+function readTrustProxy(raw: string): { trust: TrustProxy } | { problem: string } {
+  if (raw.toLowerCase() === 'false') return { trust: false };
+  if (raw.toLowerCase() === 'true') return { trust: true };
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops > 16) throw new ConfigError(`TRUST_PROXY counts at most 16 proxies, got ${raw}`);
-    return hops === 0 ? false : hops;
+    if (hops > 16) return { problem: `counts at most 16 proxies, got ${raw}` };
+    return { trust: hops === 0 ? false : hops };
   }
   const entries = raw.split(',').map((entry) => entry.trim());
-  if (entries.length > 100) throw new ConfigError(`TRUST_PROXY lists at most 100 proxies, got ${entries.length}`);
-  for (const entry of entries) {
-    // proxy-addr also reads shorthand like 10.1 as an address: only what node:net calls one passes.
-    const address = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/')) : entry;
-    if (isIP(address) !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
-      try {
-        proxyTrust([entry]);
-        continue;
-      } catch {
-        // A prefix out of range or malformed: refused below.
-      }
-    }
-    throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_VALUES}; "${entry}" is none of these`);
+  if (entries.length > 100) return { problem: `lists at most 100 proxies, got ${entries.length}` };
+  const wrong = entries.find((entry) => !isProxyEntry(entry));
+  if (wrong === undefined) return { trust: entries };
+  return { problem: `must be ${TRUST_PROXY_VALUES}; "${wrong}" is none of these` };
+}
+
+function trustProxy(raw: string): TrustProxy {
+  const read = readTrustProxy(raw);
+  if ('problem' in read) throw new ConfigError(`TRUST_PROXY ${read.problem}`); // Environment refused it already
+  return read.trust;
+}
+
+const DNS_SERVER = String.raw`[\w.:[\]-]+`;
+
+/**
+ * Every variable Hoplink reads, with its default and limits. A string's `description` completes the
+ * sentence "<VARIABLE> must be ..." of its error; numbers, flags and lists say it themselves (mustBe below).
+ */
+const Environment = Type.Object(
+  {
+    PORT: integer(0, 65535, 3000),
+    SHORT_PORT: integer(0, 65535, 3001),
+    HOST: Type.String({ maxLength: 253, default: '0.0.0.0' }),
+    DATABASE_URL: Type.String({
+      maxLength: 2048,
+      pattern: '^(sqlite:|postgres://|postgresql://)',
+      default: 'sqlite:./data/hoplink.db',
+      description: 'sqlite:<path> or postgres://...',
+    }),
+    DATABASE_PREPARED_STATEMENTS: flag(true),
+    REDIS_URL: Type.Optional(
+      Type.String({ maxLength: 2048, pattern: '^rediss?://', description: 'redis://... or rediss://...' }),
+    ),
+    REDIS_PREFIX: Type.String({ maxLength: 64, default: 'hoplink:' }),
+    CLICK_CLAIM_IDLE_MS: integer(100, 3_600_000, 30_000),
+    APP_URL: Type.Optional(baseUrl()), // unset: http://localhost:$PORT
+    SHORT_URL: Type.Optional(baseUrl()), // unset: http://localhost:$SHORT_PORT
+    TRUST_PROXY: Type.Refine(
+      Type.String({ maxLength: 8192, default: 'false' }),
+      (raw) => 'trust' in readTrustProxy(raw),
+      (raw) => (readTrustProxy(raw) as { problem: string }).problem,
+    ),
+    REQUEST_TIMEOUT_MS: integer(100, 600_000, 30_000),
+    SHUTDOWN_GRACE_MS: integer(0, 600_000, 10_000),
+    RATE_LIMIT_PRO: integer(1, 1_000_000, 60),
+    RATE_LIMIT_BUSINESS: integer(1, 1_000_000, 600),
+    RATE_LIMIT_DOMAINS: integer(1, 1_000_000, 10),
+    RATE_LIMIT_ANONYMOUS: integer(1, 1_000_000, 120),
+    RATE_LIMIT_SESSION: integer(1, 1_000_000, 600),
+    RATE_LIMIT_SESSION_DOMAINS: integer(1, 1_000_000, 120),
+    LINK_CACHE_MAX_ENTRIES: integer(1, 100_000_000, 100_000),
+    LINK_CACHE_MAX_MB: integer(1, 65_536, 64),
+    LINK_CACHE_NEGATIVE_TTL_MS: integer(0, 86_400_000, 30_000),
+    CLICK_RETENTION_DAYS: integer(0, 36_500, 365),
+    CLICK_BUFFER_MAX_VISITS: integer(1, 10_000_000, 100_000),
+    CLICK_BUFFER_MAX_WAIT_MS: integer(0, 60_000, 5_000),
+    DNS_SERVERS: Type.Optional(
+      Type.String({
+        maxLength: 2048,
+        pattern: `^${DNS_SERVER}(\\s*,\\s*${DNS_SERVER})*$`,
+        description: 'a comma-separated list of DNS servers (host or host:port)',
+      }),
+    ),
+    LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+    METRICS_TOKEN: Type.Optional(Type.String({ maxLength: 1024 })),
+    WEBHOOK_ALLOW_HTTP: flag(false),
+    WEBHOOK_ALLOW_PRIVATE: flag(false),
+    WEBHOOK_POLL_MS: integer(10, 3_600_000, 1000),
+    WEBHOOK_TIMEOUT_MS: integer(100, 60_000, 5000),
+    WEBHOOK_CLICK_BATCH_MS: integer(10, 3_600_000, 10_000),
+    LINK_CHECK_INTERVAL_HOURS: integer(0, 8760, 24),
+    LINK_CHECK_ALLOW_PRIVATE: flag(false),
+    LINK_CHECK_POLL_MS: integer(10, 3_600_000, 60_000),
+    LINK_CHECK_TIMEOUT_MS: integer(100, 60_000, 10_000),
+    LINK_CHECK_CONCURRENCY: integer(1, 64, 4),
+    IMPORT_POLL_MS: integer(10, 3_600_000, 1000),
+    IMPORT_LEASE_MS: integer(1000, 3_600_000, 30_000),
+    IMPORT_CHUNK_ROWS: integer(1, 100_000, 5000),
+    CLOUDFLARE_API_TOKEN: Type.Optional(Type.String({ maxLength: 256 })),
+    CLOUDFLARE_ZONE_ID: Type.Optional(Type.String({ maxLength: 256 })),
+    CLOUDFLARE_API_BASE: baseUrl({ default: 'https://api.cloudflare.com/client/v4' }),
+  },
+  {
+    dependentRequired: { CLOUDFLARE_API_TOKEN: ['CLOUDFLARE_ZONE_ID'], CLOUDFLARE_ZONE_ID: ['CLOUDFLARE_API_TOKEN'] },
+  },
+);
+
+type Variable = keyof typeof Environment.properties;
+type Given = Partial<Record<Variable, string>>;
+
+const environment = Compile(Environment);
+
+/** The variables Environment knows, trimmed; an empty one is unset, so it takes its default. */
+function given(env: Env): Given {
+  const found: Given = {};
+  for (const name of Object.keys(Environment.properties) as Variable[]) {
+    const text = env[name]?.trim();
+    if (text) found[name] = text;
   }
-  return entries;
+  return found;
+}
+
+/**
+ * Text read as its variable's type. Stricter than TypeBox's Convert, which takes "1.5" for 1 and "0x10"
+ * for 16: anything but digits stays text, which the schema then refuses.
+ */
+function typed(name: Variable, text: string): unknown {
+  const schema = Environment.properties[name];
+  if (Type.IsInteger(schema)) return /^\d+$/.test(text) ? Number(text) : text;
+  if (Type.IsBoolean(schema)) {
+    const word = text.toLowerCase();
+    if (['true', '1', 'yes'].includes(word)) return true;
+    if (['false', '0', 'no'].includes(word)) return false;
+  }
+  return text;
+}
+
+/** A value quoted back in an error, cut short: it may be long. */
+function shown(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
+
+/** What a variable must be, for its error. */
+function mustBe(schema: TSchema): string {
+  const { minimum, maximum, description } = schema as TNumberOptions;
+  if (Type.IsInteger(schema)) return `an integer between ${minimum} and ${maximum}`;
+  if (Type.IsBoolean(schema)) return 'true or false (also 1, 0, yes or no)';
+  if (Type.IsEnum(schema)) return `one of ${schema.enum.join(', ')}`;
+  return String(description);
+}
+
+/** One error in the operator's words: the variable, what it must be, and what it is. */
+function problem(error: TLocalizedValidationError, found: Given): string {
+  if (error.keyword === 'dependentRequired')
+    return `${error.params.property} and ${error.params.dependencies.join(' and ')} must be set together`;
+  const name = error.instancePath.slice(1) as Variable;
+  const text = found[name] ?? '';
+  if (error.keyword === '~refine') return `${name} ${error.message}`;
+  if (error.keyword === 'maxLength')
+    return `${name} must be at most ${error.params.limit} characters long (got ${text.length})`;
+  return `${name} must be ${mustBe(Environment.properties[name])} (got "${shown(text)}")`;
+}
+
+/** Every wrong variable, once: TypeBox stops at 8 errors unless told otherwise, and may give several per variable. */
+function problems(values: unknown, found: Given): string[] {
+  const { maxErrors } = Settings.Get();
+  Settings.Set({ maxErrors: Number.MAX_SAFE_INTEGER });
+  let errors: TLocalizedValidationError[];
+  try {
+    errors = environment.Errors(values);
+  } finally {
+    Settings.Set({ maxErrors });
+  }
+  const seen = new Set<string>();
+  return errors
+    .filter((error) => {
+      const key = error.instancePath || JSON.stringify(error.params);
+      return !seen.has(key) && seen.add(key);
+    })
+    .map((error) => problem(error, found));
 }
 
 /** What the operator should hear at start-up about a configuration that works but may not mean what it says. */
@@ -143,111 +304,79 @@ export function configWarnings(config: Config): string[] {
   return warnings;
 }
 
-function baseUrl(env: Env, name: string, fallback: string): string {
-  const raw = env[name]?.trim() || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
-  }
-  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
-}
-
-function databaseUrl(env: Env): string {
-  const raw = env.DATABASE_URL?.trim() || 'sqlite:./data/hoplink.db';
-  if (raw.startsWith('sqlite:') || raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return raw;
-  throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://..., got "${raw}"`);
-}
-
-function redisUrl(env: Env): string | undefined {
-  const raw = env.REDIS_URL?.trim();
-  if (!raw) return undefined;
-  if (!raw.startsWith('redis://') && !raw.startsWith('rediss://')) {
-    throw new ConfigError(`REDIS_URL must be redis://... or rediss://..., got "${raw}"`);
-  }
-  return raw;
-}
-
-function dnsServers(env: Env): string[] {
-  const raw = env.DNS_SERVERS?.trim();
-  if (!raw) return [];
-  return raw.split(',').map((server) => {
-    const trimmed = server.trim();
-    if (!/^[\w.:[\]-]+$/.test(trimmed)) throw new ConfigError(`DNS_SERVERS has an invalid entry "${trimmed}"`);
-    return trimmed;
-  });
-}
-
-function cloudflare(env: Env): Config['cloudflare'] {
-  const apiToken = env.CLOUDFLARE_API_TOKEN?.trim();
-  const zoneId = env.CLOUDFLARE_ZONE_ID?.trim();
-  if (!apiToken && !zoneId) return undefined;
-  if (!apiToken || !zoneId) throw new ConfigError('CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID must be set together');
-  return { apiToken, zoneId, apiBase: baseUrl(env, 'CLOUDFLARE_API_BASE', 'https://api.cloudflare.com/client/v4') };
-}
-
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const shortPort = integer(env, 'SHORT_PORT', 3001, 0, 65535);
+  const found = given(env);
+  const values = environment.Default(
+    Object.fromEntries(Object.entries(found).map(([name, text]) => [name, typed(name as Variable, text)])),
+  );
+  if (!environment.Check(values)) {
+    const [first, ...more] = problems(values, found);
+    throw new ConfigError(
+      more.length === 0 ? String(first) : `${more.length + 1} variables are wrong:\n- ${[first, ...more].join('\n- ')}`,
+    );
+  }
+  return configOf(values);
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+const commaList = (text: string | undefined) => (text ? text.split(',').map((item) => item.trim()) : []);
+const mebibytes = (count: number) => count * 1024 * 1024;
+
+function cloudflare(env: Static<typeof Environment>): Config['cloudflare'] {
+  const { CLOUDFLARE_API_TOKEN: apiToken, CLOUDFLARE_ZONE_ID: zoneId } = env;
+  if (!apiToken || !zoneId) return undefined; // Environment requires both or neither
+  return { apiToken, zoneId, apiBase: withoutTrailingSlash(env.CLOUDFLARE_API_BASE) };
+}
+
+/** The validated environment as the rest of the code reads it. */
+function configOf(env: Static<typeof Environment>): Config {
   return {
-    port,
-    shortPort,
-    host: env.HOST?.trim() || '0.0.0.0',
-    databaseUrl: databaseUrl(env),
-    databasePreparedStatements: boolean(env, 'DATABASE_PREPARED_STATEMENTS', true),
-    redisUrl: redisUrl(env),
-    redisPrefix: env.REDIS_PREFIX?.trim() || 'hoplink:',
-    clickClaimIdleMs: integer(env, 'CLICK_CLAIM_IDLE_MS', 30_000, 100, 3_600_000),
-    appUrl: baseUrl(env, 'APP_URL', `http://localhost:${port}`),
-    shortUrl: baseUrl(env, 'SHORT_URL', `http://localhost:${shortPort}`),
-    trustProxy: trustProxy(env),
-    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
-    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    port: env.PORT,
+    shortPort: env.SHORT_PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    clickClaimIdleMs: env.CLICK_CLAIM_IDLE_MS,
+    appUrl: withoutTrailingSlash(env.APP_URL ?? `http://localhost:${env.PORT}`),
+    shortUrl: withoutTrailingSlash(env.SHORT_URL ?? `http://localhost:${env.SHORT_PORT}`),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     rateLimits: {
-      pro: integer(env, 'RATE_LIMIT_PRO', 60, 1, 1_000_000),
-      business: integer(env, 'RATE_LIMIT_BUSINESS', 600, 1, 1_000_000),
-      domains: integer(env, 'RATE_LIMIT_DOMAINS', 10, 1, 1_000_000),
-      anonymous: integer(env, 'RATE_LIMIT_ANONYMOUS', 120, 1, 1_000_000),
-      session: integer(env, 'RATE_LIMIT_SESSION', 600, 1, 1_000_000),
-      sessionDomains: integer(env, 'RATE_LIMIT_SESSION_DOMAINS', 120, 1, 1_000_000),
+      pro: env.RATE_LIMIT_PRO,
+      business: env.RATE_LIMIT_BUSINESS,
+      domains: env.RATE_LIMIT_DOMAINS,
+      anonymous: env.RATE_LIMIT_ANONYMOUS,
+      session: env.RATE_LIMIT_SESSION,
+      sessionDomains: env.RATE_LIMIT_SESSION_DOMAINS,
     },
     linkCache: {
-      maxEntries: integer(env, 'LINK_CACHE_MAX_ENTRIES', 100_000, 1, 100_000_000),
-      maxBytes: integer(env, 'LINK_CACHE_MAX_MB', 64, 1, 65_536) * 1024 * 1024,
-      negativeTtlMs: integer(env, 'LINK_CACHE_NEGATIVE_TTL_MS', 30_000, 0, 86_400_000),
+      maxEntries: env.LINK_CACHE_MAX_ENTRIES,
+      maxBytes: mebibytes(env.LINK_CACHE_MAX_MB),
+      negativeTtlMs: env.LINK_CACHE_NEGATIVE_TTL_MS,
     },
-    clickRetentionDays: integer(env, 'CLICK_RETENTION_DAYS', 365, 0, 36_500),
-    clickBuffer: {
-      maxVisits: integer(env, 'CLICK_BUFFER_MAX_VISITS', 100_000, 1, 10_000_000),
-      maxWaitMs: integer(env, 'CLICK_BUFFER_MAX_WAIT_MS', 5_000, 0, 60_000),
-    },
-    dnsServers: dnsServers(env),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    clickRetentionDays: env.CLICK_RETENTION_DAYS,
+    clickBuffer: { maxVisits: env.CLICK_BUFFER_MAX_VISITS, maxWaitMs: env.CLICK_BUFFER_MAX_WAIT_MS },
+    dnsServers: commaList(env.DNS_SERVERS),
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     webhooks: {
-      allowHttp: boolean(env, 'WEBHOOK_ALLOW_HTTP', false),
-      allowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
-      pollIntervalMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
-      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
-      clickBatchMs: integer(env, 'WEBHOOK_CLICK_BATCH_MS', 10_000, 10, 3_600_000),
+      allowHttp: env.WEBHOOK_ALLOW_HTTP,
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      pollIntervalMs: env.WEBHOOK_POLL_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      clickBatchMs: env.WEBHOOK_CLICK_BATCH_MS,
     },
     linkChecks: {
-      intervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', 24, 0, 8760),
-      allowPrivate: boolean(env, 'LINK_CHECK_ALLOW_PRIVATE', false),
-      pollIntervalMs: integer(env, 'LINK_CHECK_POLL_MS', 60_000, 10, 3_600_000),
-      timeoutMs: integer(env, 'LINK_CHECK_TIMEOUT_MS', 10_000, 100, 60_000),
-      concurrency: integer(env, 'LINK_CHECK_CONCURRENCY', 4, 1, 64),
+      intervalHours: env.LINK_CHECK_INTERVAL_HOURS,
+      allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE,
+      pollIntervalMs: env.LINK_CHECK_POLL_MS,
+      timeoutMs: env.LINK_CHECK_TIMEOUT_MS,
+      concurrency: env.LINK_CHECK_CONCURRENCY,
     },
-    imports: {
-      pollIntervalMs: integer(env, 'IMPORT_POLL_MS', 1000, 10, 3_600_000),
-      leaseMs: integer(env, 'IMPORT_LEASE_MS', 30_000, 1000, 3_600_000),
-      chunkRows: integer(env, 'IMPORT_CHUNK_ROWS', 5000, 1, 100_000),
-    },
+    imports: { pollIntervalMs: env.IMPORT_POLL_MS, leaseMs: env.IMPORT_LEASE_MS, chunkRows: env.IMPORT_CHUNK_ROWS },
     cloudflare: cloudflare(env),
   };
 }
