@@ -20,6 +20,7 @@ import {
 } from '../../services/affiliates.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
+import type { TypeBoxApp } from '../typebox-app.ts';
 
 function tagResource(tag: AffiliateTag): AffiliateTagRecord {
   const program = findProgram(tag.programId);
@@ -35,10 +36,16 @@ function tagResource(tag: AffiliateTag): AffiliateTagRecord {
 /** Affiliate tags (Business): the owner's tag is applied to matching destinations at redirect time. */
 export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = async (app, { uow }) => {
   app.addSchema(AffiliateTagSchema);
-  const config = { business: 'Affiliate tags' };
-  const tags = ['Affiliate tags'];
-  const owned = ownedResource(uow, getAffiliateTagOrThrow);
+  registerProgramCatalog(app);
+  registerTagCollection(app, uow);
+  registerTagItem(app, uow);
+};
 
+const config = { business: 'Affiliate tags' };
+const tags = ['Affiliate tags'];
+
+/** GET /affiliate-programs: the programs a tag can be added for. */
+function registerProgramCatalog(app: TypeBoxApp): void {
   app.get(
     '/affiliate-programs',
     {
@@ -60,7 +67,10 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
     },
     async () => ({ data: affiliatePrograms.map(({ id, name, hostnames, param }) => ({ id, name, hostnames, param })) }),
   );
+}
 
+/** GET and POST /affiliates: listing and adding the owner's tags. */
+function registerTagCollection(app: TypeBoxApp, uow: UnitOfWork): void {
   app.get(
     '/affiliates',
     {
@@ -105,6 +115,11 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       return reply.code(201).send(tagResource(created));
     },
   );
+}
+
+/** PATCH and DELETE /affiliates/:id: one tag. */
+function registerTagItem(app: TypeBoxApp, uow: UnitOfWork): void {
+  const owned = ownedResource(uow, getAffiliateTagOrThrow);
 
   app.patch(
     '/affiliates/:id',
@@ -149,4 +164,4 @@ export const affiliateRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = a
       return reply.code(204).send(null);
     },
   );
-};
+}

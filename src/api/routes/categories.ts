@@ -11,11 +11,17 @@ import {
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { categoryResource } from '../serializers.ts';
+import type { TypeBoxApp } from '../typebox-app.ts';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = async (app, { uow }) => {
-  const owned = ownedResource(uow, getCategoryOrThrow);
-  const tags = ['Categories'];
+  registerCategoryCollection(app, uow);
+  registerCategoryItem(app, uow);
+};
 
+const tags = ['Categories'];
+
+/** GET and POST /categories: listing and creating categories. */
+function registerCategoryCollection(app: TypeBoxApp, uow: UnitOfWork): void {
   app.get(
     '/categories',
     {
@@ -63,6 +69,11 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
       return reply.code(201).send(categoryResource(category));
     },
   );
+}
+
+/** GET, PATCH and DELETE /categories/:id: one category. */
+function registerCategoryItem(app: TypeBoxApp, uow: UnitOfWork): void {
+  const owned = ownedResource(uow, getCategoryOrThrow);
 
   app.get(
     '/categories/:id',
@@ -120,4 +131,4 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
       return reply.code(204).send(null);
     },
   );
-};
+}

@@ -8,16 +8,18 @@ import { getImportOrThrow, listUserImports } from '../../services/imports.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { importResource } from '../serializers.ts';
+import type { TypeBoxApp } from '../typebox-app.ts';
 
 /** What a CSV upload may be labelled as (browsers label .csv files differently). */
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
 
-export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued?: () => void }> = async (
-  app,
-  { uow, onQueued },
-) => {
-  const owned = ownedResource(uow, getImportOrThrow);
-  const tags = ['Imports'];
+interface ImportRoutesOptions {
+  uow: UnitOfWork;
+  /** Called when an upload has queued a job, so the import worker looks for it now, not at its next poll. */
+  onQueued?: () => void;
+}
+
+export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, options) => {
   const tooLarge = () => new AppError('too-large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
   // The file is not read here: the route streams it into the job's storage chunk by chunk
   // (storeUpload), never holding it whole. A declared length over the limit is refused at once;
@@ -27,7 +29,41 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
     if (declared > MAX_IMPORT_BYTES) done(tooLarge(), undefined);
     else done(null, payload);
   });
+  registerUpload(app, options);
+  registerImportReads(app, options);
+};
 
+const tags = ['Imports'];
+
+/** POST /imports in the OpenAPI document. */
+const UPLOAD_DESCRIPTION =
+  'Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). ' +
+  `An account may have ${MAX_IMPORTS_UNDER_WAY} imports under way (uploading, queued or running); ` +
+  'one more is a 429 saying how many there are. The file is stored as it arrives; the header row is ' +
+  'checked at once (422 without a destination column); the rows are imported in the background, ' +
+  'accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): ' +
+  '`redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, ' +
+  '`link`/`short_url` (its last path segment is the code when there is no code column), ' +
+  '`title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/' +
+  '`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; ' +
+  'a bad row never stops the others and a taken code is skipped.';
+
+/** The job as POST /imports answers it: queued, nothing imported yet. */
+const QUEUED_EXAMPLE = {
+  ...IMPORT_EXAMPLE,
+  status: 'queued',
+  total: 4,
+  processed: 0,
+  created: 0,
+  skipped: 0,
+  invalid: 0,
+  errors: [],
+  finished_at: null,
+  updated_at: IMPORT_EXAMPLE.created_at,
+};
+
+/** POST /imports: the CSV upload, stored as it arrives, that queues an import job. */
+function registerUpload(app: TypeBoxApp, { uow, onQueued }: ImportRoutesOptions): void {
   app.post(
     '/imports',
     {
@@ -37,17 +73,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
       validatorCompiler: () => () => true,
       schema: {
         summary: 'Import links from a CSV file',
-        description:
-          'Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). ' +
-          `An account may have ${MAX_IMPORTS_UNDER_WAY} imports under way (uploading, queued or running); ` +
-          'one more is a 429 saying how many there are. The file is stored as it arrives; the header row is ' +
-          'checked at once (422 without a destination column); the rows are imported in the background, ' +
-          'accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): ' +
-          '`redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, ' +
-          '`link`/`short_url` (its last path segment is the code when there is no code column), ' +
-          '`title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/' +
-          '`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; ' +
-          'a bad row never stops the others and a taken code is skipped.',
+        description: UPLOAD_DESCRIPTION,
         tags,
         consumes: ['text/csv'],
         body: Type.String({
@@ -58,20 +84,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
         response: {
           202: Type.Ref('Import', {
             description: 'Queued; the import runs in the background.',
-            examples: [
-              {
-                ...IMPORT_EXAMPLE,
-                status: 'queued',
-                total: 4,
-                processed: 0,
-                created: 0,
-                skipped: 0,
-                invalid: 0,
-                errors: [],
-                finished_at: null,
-                updated_at: IMPORT_EXAMPLE.created_at,
-              },
-            ],
+            examples: [QUEUED_EXAMPLE],
           }),
           ...errorResponses(413, 415, 422),
         },
@@ -100,6 +113,11 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
       }
     },
   );
+}
+
+/** GET /imports and GET /imports/:id: the jobs and their progress. */
+function registerImportReads(app: TypeBoxApp, { uow }: ImportRoutesOptions): void {
+  const owned = ownedResource(uow, getImportOrThrow);
 
   app.get(
     '/imports',
@@ -137,4 +155,4 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; onQueued
     },
     async (request) => importResource(owned.get(request)),
   );
-};
+}

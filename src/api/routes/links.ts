@@ -15,6 +15,7 @@ import {
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { linkDetailResource, linkResource, paginate } from '../serializers.ts';
+import type { TypeBoxApp } from '../typebox-app.ts';
 
 export interface LinkRoutesOptions {
   uow: UnitOfWork;
@@ -24,21 +25,25 @@ export interface LinkRoutesOptions {
   checkLink: (linkId: number) => Promise<unknown>;
 }
 
-export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
-  app,
-  { uow, appUrl, shortUrl, checkLink },
-) => {
-  const ownedLink = ownedResource(uow, getLinkOrThrow);
-  // A field the plan lacks is a 403 before anything in the body is a 422, and before a 404.
-  const fieldPlans = async (request: FastifyRequest) => assertLinkFieldPlans(request.principal, request.body);
+export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (app, options) => {
+  registerLinkCollection(app, options);
+  registerLinkReadAndUpdate(app, options);
+  registerLinkCheckAndDeletion(app, options);
+};
 
+// A field the plan lacks is a 403 before anything in the body is a 422, and before a 404.
+const fieldPlans = async (request: FastifyRequest) => assertLinkFieldPlans(request.principal, request.body);
+
+/** GET /links and POST /links: listing and creating links. */
+function registerLinkCollection(app: TypeBoxApp, { uow, appUrl, shortUrl }: LinkRoutesOptions): void {
   app.get(
     '/links',
     {
       schema: {
         summary: 'List links',
         description:
-          'Your links, newest first by default. `search` matches redirect_url, short_code or title, case-insensitively.',
+          'Your links, newest first by default. ' +
+          '`search` matches redirect_url, short_code or title, case-insensitively.',
         tags: ['Links'],
         querystring: ListLinksQuery,
         response: {
@@ -92,6 +97,11 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
       return reply.code(201).send(linkResource(link, shortUrl));
     },
   );
+}
+
+/** GET and PATCH /links/:id: one link, read and changed. */
+function registerLinkReadAndUpdate(app: TypeBoxApp, { uow, shortUrl }: LinkRoutesOptions): void {
+  const ownedLink = ownedResource(uow, getLinkOrThrow);
 
   app.get(
     '/links/:id',
@@ -132,6 +142,11 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
       return linkResource(link, shortUrl);
     },
   );
+}
+
+/** POST /links/:id/check and DELETE /links/:id. */
+function registerLinkCheckAndDeletion(app: TypeBoxApp, { uow, shortUrl, checkLink }: LinkRoutesOptions): void {
+  const ownedLink = ownedResource(uow, getLinkOrThrow);
 
   app.post(
     '/links/:id/check',
@@ -180,4 +195,4 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkRoutesOptions> = async (
       return reply.code(204).send(null);
     },
   );
-};
+}

@@ -21,6 +21,7 @@ import {
 } from '../../services/webhooks.ts';
 import type { WebhookPublisher } from '../../webhooks/publisher.ts';
 import { ownedResource } from '../owned-resource.ts';
+import type { TypeBoxApp } from '../typebox-app.ts';
 
 function webhookResource(webhook: Webhook): WebhookRecord {
   return {
@@ -42,14 +43,18 @@ export interface WebhookRoutesOptions {
 }
 
 /** Subscribed webhooks ("REST hooks") for automation tools and stores (Business). */
-export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (
-  app,
-  { uow, policy, publisher },
-) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, options) => {
   app.addSchema(WebhookSchema);
+  registerSubscriptions(app, options);
+  registerDeliveries(app, options);
+};
+
+const config = { business: 'Webhooks' };
+const tags = ['Webhooks'];
+
+/** Listing, subscribing and deleting webhooks. */
+function registerSubscriptions(app: TypeBoxApp, { uow, policy }: WebhookRoutesOptions): void {
   const owned = ownedResource(uow, getWebhookOrThrow);
-  const config = { business: 'Webhooks' };
-  const tags = ['Webhooks'];
 
   app.get(
     '/webhooks',
@@ -114,6 +119,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
       return reply.code(204).send(null);
     },
   );
+}
+
+/** A test delivery, and the recent deliveries with their outcome. */
+function registerDeliveries(app: TypeBoxApp, { uow, publisher }: WebhookRoutesOptions): void {
+  const owned = ownedResource(uow, getWebhookOrThrow);
 
   app.post(
     '/webhooks/:id/test',
@@ -177,4 +187,4 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = as
       };
     },
   );
-};
+}
