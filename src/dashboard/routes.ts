@@ -12,26 +12,83 @@ import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
 
-/** The few endpoints only the dashboard needs: accounts, sessions and token management. */
-export const dashboardRoutes: FastifyPluginAsyncTypebox<{
+/** The Fastify instance the plugin's route groups are added to, typed from their schemas. */
+type DashboardApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
+interface DashboardRoutesOptions {
   uow: UnitOfWork;
   sessions: SessionStore;
   limits: RateLimiters;
   live: LiveClicks;
-}> = async (app, { uow, sessions, limits, live }) => {
-  const me = (user: User, csrfToken: string) => ({
+}
+
+/** The few endpoints only the dashboard needs: accounts, sessions and token management. */
+export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRoutesOptions> = async (app, options) => {
+  registerSignUpAndSignIn(app, options);
+  registerSessionRoutes(app, options);
+  registerSettings(app, options);
+  registerTokens(app, options);
+};
+
+/** The signed-in person as the dashboard starts from: who, the session's CSRF token, what their plan offers. */
+function me(user: User, csrfToken: string) {
+  return {
     user: { id: user.id, email: user.email, plan: user.plan },
     csrf_token: csrfToken,
     features: planFeatures(user.plan),
-  });
+  };
+}
 
-  async function requireSession(request: FastifyRequest) {
-    const session = await sessions.current(request);
-    if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
-    assertCsrf(request, session.csrfToken);
-    return session;
+/** The request's session, or a 401; a request that changes something must carry its CSRF token. */
+async function requireSession(sessions: SessionStore, request: FastifyRequest) {
+  const session = await sessions.current(request);
+  if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
+  assertCsrf(request, session.csrfToken);
+  return session;
+}
+
+// Sign-in attempts are counted per email and address (5 failures in 15 minutes: one account's
+// password being guessed) and per address alone (20: many accounts tried from one place). A wrong
+// current password when changing it counts the same, so a stolen session cannot guess it.
+function attemptSlots(limits: RateLimiters, email: string, ip: string): [AttemptSlot, AttemptSlot] {
+  return [
+    { counter: limits.signInFailures, key: `${email.toLowerCase()}|${ip}` },
+    { counter: limits.signInFailuresByAddress, key: `ip:${ip}` },
+  ];
+}
+
+/**
+ * Runs a password check with an attempt taken on both counters first (429 when either is used
+ * up), so simultaneous tries get no more hashes than the limits allow. A wrong password (the 422
+ * of `failedField`) keeps both attempts; the right one clears the account's count and gives the
+ * address its attempt back; anything else (503, a weak new password) gives both back.
+ */
+async function countingAttempts<T>(
+  slots: [AttemptSlot, AttemptSlot],
+  failedField: string,
+  reply: FastifyReply,
+  check: () => Promise<T>,
+): Promise<T> {
+  const wait = await reserveAttempt(slots);
+  if (wait > 0) {
+    reply.header('Retry-After', wait);
+    throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
   }
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    const wrong = error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField];
+    if (!wrong) await releaseAttempt(slots);
+    throw error;
+  }
+  const [account, address] = slots;
+  await Promise.all([account.counter.clear(account.key), releaseAttempt([address])]);
+  return result;
+}
 
+/** Signing up, signing in and changing the password: the routes that check a password. */
+function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: DashboardRoutesOptions): void {
   app.post('/signup', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
     const decision = await limits.signUps.consume(`ip:${request.ip}`);
     if (!decision.allowed) {
@@ -42,46 +99,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
     return reply.code(201).send(me(user, await sessions.start(reply, user)));
   });
 
-  // Sign-in attempts are counted per email and address (5 failures in 15 minutes: one account's
-  // password being guessed) and per address alone (20: many accounts tried from one place). A wrong
-  // current password when changing it counts the same, so a stolen session cannot guess it.
-  const attemptSlots = (email: string, ip: string): [AttemptSlot, AttemptSlot] => [
-    { counter: limits.signInFailures, key: `${email.toLowerCase()}|${ip}` },
-    { counter: limits.signInFailuresByAddress, key: `ip:${ip}` },
-  ];
-
-  /**
-   * Runs a password check with an attempt taken on both counters first (429 when either is used
-   * up), so simultaneous tries get no more hashes than the limits allow. A wrong password (the 422
-   * of `failedField`) keeps both attempts; the right one clears the account's count and gives the
-   * address its attempt back; anything else (503, a weak new password) gives both back.
-   */
-  async function countingAttempts<T>(
-    slots: [AttemptSlot, AttemptSlot],
-    failedField: string,
-    reply: FastifyReply,
-    check: () => Promise<T>,
-  ): Promise<T> {
-    const wait = await reserveAttempt(slots);
-    if (wait > 0) {
-      reply.header('Retry-After', wait);
-      throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
-    }
-    let result: T;
-    try {
-      result = await check();
-    } catch (error) {
-      const wrong = error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField];
-      if (!wrong) await releaseAttempt(slots);
-      throw error;
-    }
-    const [account, address] = slots;
-    await Promise.all([account.counter.clear(account.key), releaseAttempt([address])]);
-    return result;
-  }
-
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
-    const slots = attemptSlots(request.body.email, request.ip);
+    const slots = attemptSlots(limits, request.body.email, request.ip);
     const user = await countingAttempts(slots, 'email', reply, () =>
       checkCredentials(uow, request.body.email, request.body.password),
     );
@@ -90,8 +109,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
 
   // The other sessions of the user end; this one stays signed in.
   app.post('/password', { schema: { hide: true, body: ChangePasswordBody } }, async (request, reply) => {
-    const session = await requireSession(request);
-    const slots = attemptSlots(session.user.email, request.ip);
+    const session = await requireSession(sessions, request);
+    const slots = attemptSlots(limits, session.user.email, request.ip);
     await countingAttempts(slots, 'current_password', reply, () =>
       changePassword(uow, {
         userId: session.user.id,
@@ -102,47 +121,56 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
     );
     return reply.code(204).send(null);
   });
+}
 
+/** Signing out, the session's person, and their live clicks. */
+function registerSessionRoutes(app: DashboardApp, { sessions, live }: DashboardRoutesOptions): void {
   app.post('/signout-everywhere', { schema: { hide: true } }, async (request, reply) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     await sessions.endEverywhere(session.user.id, reply);
     return reply.code(204).send(null);
   });
 
   app.post('/signout', { schema: { hide: true } }, async (request, reply) => {
-    await requireSession(request);
+    await requireSession(sessions, request);
     await sessions.end(request, reply);
     return reply.code(204).send(null);
   });
 
   app.get('/me', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     return me(session.user, session.csrfToken);
   });
 
   // Server-sent events: `clicks` with the ids of the person's links that just got clicks.
   app.get('/live', { schema: { hide: true } }, async (request, reply) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     reply.hijack();
     live.open(session.user.id, reply.raw);
   });
+}
 
+/** The account's settings. */
+function registerSettings(app: DashboardApp, { uow, sessions }: DashboardRoutesOptions): void {
   app.get('/settings', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     const settings = await uow.read((stores) => getSettings(stores, session.user.id));
     return { localize_default: settings.localizeDefault };
   });
 
   app.patch('/settings', { schema: { hide: true, body: SettingsBody } }, async (request) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     const settings = await uow.transact((work) =>
       updateSettings(work, session.user, { localizeDefault: request.body.localize_default }),
     );
     return { localize_default: settings.localizeDefault };
   });
+}
 
+/** The person's API tokens: listed, created (the plaintext shown once) and revoked. */
+function registerTokens(app: DashboardApp, { uow, sessions }: DashboardRoutesOptions): void {
   app.get('/tokens', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     const tokens = await uow.read((stores) => listUserTokens(stores, session.user.id));
     return {
       data: tokens.map((t) => ({
@@ -156,7 +184,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     const { token, plaintext } = await uow.transact((work) => createUserToken(work, session.user, request.body));
     return reply.code(201).send({
       id: token.id,
@@ -169,8 +197,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.delete('/tokens/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) => {
-    const session = await requireSession(request);
+    const session = await requireSession(sessions, request);
     await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
     return reply.code(204).send(null);
   });
-};
+}
