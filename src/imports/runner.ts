@@ -55,23 +55,49 @@ export async function runImport(
   lease: string,
   options: RunOptions,
 ): Promise<RunOutcome> {
-  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const run: Run = { uow, job, lease, options, progress: progressOf(job) };
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const fail = async (reason: string): Promise<RunOutcome> => {
-    const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'failed', reason));
-    if (!finished) return 'lost';
-    await purgeUpload(uow, job.id);
-    return 'failed';
-  };
   if (job.attempts > maxAttempts) {
     return fail(
+      run,
       `The import was started ${maxAttempts} times without finishing (its instance stopped each time); ` +
         `the first ${job.processed} rows were imported.`,
     );
   }
-  let source = await readUpload(uow, job.id);
-  if (source === undefined) return fail('The uploaded file is no longer stored.');
-  let progress: ImportProgress = {
+  const source = await openUpload(run);
+  if (typeof source === 'string') return source;
+  let rows: RowsEnd;
+  try {
+    rows = await importRows(run, source);
+  } catch (error) {
+    if (error instanceof LeaseLostError) return 'lost';
+    throw error;
+  }
+  if (rows.end === 'failed') return fail(run, rows.reason);
+  if (rows.end !== 'read') return rows.end;
+  const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
+  if (!finished) return 'lost';
+  await purgeUpload(uow, job.id);
+  if (run.progress.created - job.created >= ANALYZE_AFTER_ROWS) {
+    await uow.read((stores) => stores.imports.analyzeLinks());
+  }
+  return 'done';
+}
+
+/** One run of a job: what its steps share, and its progress as the last committed chunk left it. */
+interface Run {
+  uow: UnitOfWork;
+  job: ImportJob;
+  lease: string;
+  options: RunOptions;
+  progress: ImportProgress;
+}
+
+/** How reading the rows ended: every row imported, the job let go between chunks, or why it fails. */
+type RowsEnd = { end: 'read' } | { end: 'released' | 'yielded' } | { end: 'failed'; reason: string };
+
+function progressOf(job: ImportJob): ImportProgress {
+  return {
     total: job.total,
     processed: job.processed,
     created: job.created,
@@ -79,21 +105,46 @@ export async function runImport(
     invalid: job.invalid,
     errors: job.errors,
   };
-  const save = (next: ImportProgress) =>
-    uow.transact(({ stores }) =>
-      stores.imports.saveProgress(job.id, lease, next, new Date(Date.now() + options.leaseMs)),
-    );
-  if (progress.total === null) {
-    // Counted on upload; a job queued before that was is counted here, in one pass over its file.
-    const counter = new CsvRowCounter();
-    for await (const text of source) counter.push(text);
-    progress = { ...progress, total: counter.end() };
-    source = await readUpload(uow, job.id);
-    if (source === undefined) return fail('The uploaded file is no longer stored.');
-    if (!(await save(progress))) return 'lost';
-    options.onProgress?.(progress);
-  }
+}
 
+/** Ends the job as failed with `reason`, and deletes its file; 'lost' if the lease was taken over. */
+async function fail({ uow, job, lease }: Run, reason: string): Promise<RunOutcome> {
+  const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'failed', reason));
+  if (!finished) return 'lost';
+  await purgeUpload(uow, job.id);
+  return 'failed';
+}
+
+/**
+ * The job's stored file to read from the start, its rows counted first if they were not yet:
+ * or how the run ended instead (the file gone, the lease lost).
+ */
+async function openUpload(run: Run): Promise<AsyncIterable<string> | RunOutcome> {
+  const { uow, job, lease, options } = run;
+  const source = await readUpload(uow, job.id);
+  if (source === undefined) return fail(run, 'The uploaded file is no longer stored.');
+  if (run.progress.total !== null) return source;
+  // Counted on upload; a job queued before that was is counted here, in one pass over its file.
+  const counter = new CsvRowCounter();
+  for await (const text of source) counter.push(text);
+  run.progress = { ...run.progress, total: counter.end() };
+  const again = await readUpload(uow, job.id);
+  if (again === undefined) return fail(run, 'The uploaded file is no longer stored.');
+  const leaseUntil = new Date(Date.now() + options.leaseMs);
+  if (!(await uow.transact(({ stores }) => stores.imports.saveProgress(job.id, lease, run.progress, leaseUntil)))) {
+    return 'lost';
+  }
+  options.onProgress?.(run.progress);
+  return again;
+}
+
+/**
+ * Imports the rows past the job's position, a chunk per transaction; between chunks the job may be
+ * let go (shutdown, another account's turn). Throws LeaseLostError when the lease was taken over.
+ */
+async function importRows(run: Run, source: AsyncIterable<string>): Promise<RowsEnd> {
+  const { uow, job, lease, options } = run;
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   let columns: ImportColumns | undefined;
   let row = 0;
   let chunk: NumberedRecord[] = [];
@@ -101,8 +152,8 @@ export async function runImport(
     if (chunk.length === 0) return;
     const rows = chunk;
     chunk = [];
-    const before = progress;
-    progress = await uow.transact((work) =>
+    const before = run.progress;
+    run.progress = await uow.transact((work) =>
       importChunk(
         work,
         { jobId: job.id, userId: job.userId, lease, leaseMs: options.leaseMs, columns: columns! },
@@ -110,51 +161,42 @@ export async function runImport(
         before,
       ),
     );
-    options.onProgress?.(progress);
+    options.onProgress?.(run.progress);
   };
   try {
-    try {
-      for await (const record of csvRecords(source)) {
-        if (columns === undefined) {
-          columns = mapImportHeader(record as string[]);
-          continue;
-        }
-        row += 1;
-        if (row <= job.processed) continue; // committed by an earlier run
-        chunk.push({ row, record: record as string[] });
-        if (chunk.length >= chunkSize) {
-          await flush();
-          if (options.stopping?.()) {
-            await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
-            return 'released';
-          }
-          if (await options.yielding?.()) {
-            await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
-            return 'yielded';
-          }
-          await yieldToOthers(); // let requests in between chunks
-        }
+    for await (const record of csvRecords(source)) {
+      if (columns === undefined) {
+        columns = mapImportHeader(record as string[]);
+        continue;
       }
-    } catch (error) {
-      if (error instanceof LeaseLostError) throw error;
-      if (error instanceof AppError) return fail(error.message); // the header
-      if (isParseError(error)) {
+      row += 1;
+      if (row <= job.processed) continue; // committed by an earlier run
+      chunk.push({ row, record: record as string[] });
+      if (chunk.length >= chunkSize) {
         await flush();
-        return fail(`The CSV could not be read after data row ${row}: ${messageOf(error)}`);
+        if (options.stopping?.()) {
+          await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
+          return { end: 'released' };
+        }
+        if (await options.yielding?.()) {
+          await uow.transact(({ stores }) => stores.imports.release(job.id, lease));
+          return { end: 'yielded' };
+        }
+        await yieldToOthers(); // let requests in between chunks
       }
-      throw error;
     }
-    if (columns === undefined) return fail('The file is empty.');
-    await flush();
   } catch (error) {
-    if (error instanceof LeaseLostError) return 'lost';
+    if (error instanceof LeaseLostError) throw error;
+    if (error instanceof AppError) return { end: 'failed', reason: error.message }; // the header
+    if (isParseError(error)) {
+      await flush();
+      return { end: 'failed', reason: `The CSV could not be read after data row ${row}: ${messageOf(error)}` };
+    }
     throw error;
   }
-  const finished = await uow.transact(({ stores }) => stores.imports.finish(job.id, lease, 'done', null));
-  if (!finished) return 'lost';
-  await purgeUpload(uow, job.id);
-  if (progress.created - job.created >= ANALYZE_AFTER_ROWS) await uow.read((stores) => stores.imports.analyzeLinks());
-  return 'done';
+  if (columns === undefined) return { end: 'failed', reason: 'The file is empty.' };
+  await flush();
+  return { end: 'read' };
 }
 
 /** csv-parse's errors carry a `CSV_...` code (CSV_QUOTE_NOT_CLOSED, CSV_MAX_RECORD_SIZE, ...). */
