@@ -95,89 +95,8 @@ export class Metrics {
       labelNames: ['status'],
       registers,
     });
-    const edges = this.#edges;
-    new Counter({
-      name: 'hoplink_redirects_total',
-      help: 'Short-host answers by outcome',
-      labelNames: ['outcome'],
-      registers,
-      collect() {
-        this.reset();
-        for (const outcome of REDIRECT_OUTCOMES) {
-          this.inc(
-            { outcome },
-            edges.reduce((sum, edge) => sum + edge.counts[outcome], 0),
-          );
-        }
-      },
-    });
-    new Counter({
-      name: 'hoplink_link_cache_requests_total',
-      help: 'Redirect-cache lookups by result',
-      labelNames: ['result'],
-      registers,
-      collect() {
-        this.reset();
-        const stats = edges.map((edge) => edge.cache());
-        this.inc(
-          { result: 'hit' },
-          stats.reduce((sum, s) => sum + s.hits, 0),
-        );
-        this.inc(
-          { result: 'miss' },
-          stats.reduce((sum, s) => sum + s.misses, 0),
-        );
-      },
-    });
-    new Counter({
-      name: 'hoplink_clicks_total',
-      help: 'Visits handed to the click pipeline, by what became of them',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        this.reset();
-        const { buffered, written, dropped, refused } = sources.clicks();
-        this.inc({ state: 'accepted' }, buffered + written + dropped);
-        this.inc({ state: 'written' }, written);
-        this.inc({ state: 'dropped' }, dropped);
-        // Never accepted: the buffer stayed full past its wait bound, and the visitor got a 503.
-        this.inc({ state: 'refused' }, refused);
-      },
-    });
-    new Counter({
-      name: 'hoplink_click_buffer_waits_total',
-      help: 'Visits that found the click buffer full and waited for room before their answer (then recorded)',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(sources.clicks().waited);
-      },
-    });
-    new Gauge({
-      name: 'hoplink_click_buffer_waiting',
-      help: 'Visits waiting now for room in the full click buffer (their answers held)',
-      registers,
-      collect() {
-        this.set(sources.clicks().waiting);
-      },
-    });
-    new Gauge({
-      name: 'hoplink_click_buffer_depth',
-      help: 'Visits accepted and not yet written',
-      registers,
-      collect() {
-        this.set(sources.clicks().buffered);
-      },
-    });
-    new Counter({
-      name: 'hoplink_click_batch_failures_total',
-      help: 'Click batches that failed to write (their visits are kept for retry)',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(sources.clicks().failedWrites);
-      },
-    });
+    registerEdgeMetrics(registers, this.#edges);
+    registerClickMetrics(registers, sources);
   }
 
   /** The short host of this process, read at every scrape. */
@@ -208,4 +127,94 @@ export class Metrics {
   get contentType(): string {
     return this.registry.contentType;
   }
+}
+
+/** The short host's counts and its redirect cache's, summed over this process's edges at each scrape. */
+function registerEdgeMetrics(registers: Registry[], edges: readonly EdgeSource[]): void {
+  new Counter({
+    name: 'hoplink_redirects_total',
+    help: 'Short-host answers by outcome',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      this.reset();
+      for (const outcome of REDIRECT_OUTCOMES) {
+        this.inc(
+          { outcome },
+          edges.reduce((sum, edge) => sum + edge.counts[outcome], 0),
+        );
+      }
+    },
+  });
+  new Counter({
+    name: 'hoplink_link_cache_requests_total',
+    help: 'Redirect-cache lookups by result',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      this.reset();
+      const stats = edges.map((edge) => edge.cache());
+      this.inc(
+        { result: 'hit' },
+        stats.reduce((sum, s) => sum + s.hits, 0),
+      );
+      this.inc(
+        { result: 'miss' },
+        stats.reduce((sum, s) => sum + s.misses, 0),
+      );
+    },
+  });
+}
+
+/** What became of the visits handed to the click pipeline, and its buffer, read at each scrape. */
+function registerClickMetrics(registers: Registry[], sources: MetricSources): void {
+  new Counter({
+    name: 'hoplink_clicks_total',
+    help: 'Visits handed to the click pipeline, by what became of them',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.reset();
+      const { buffered, written, dropped, refused } = sources.clicks();
+      this.inc({ state: 'accepted' }, buffered + written + dropped);
+      this.inc({ state: 'written' }, written);
+      this.inc({ state: 'dropped' }, dropped);
+      // Never accepted: the buffer stayed full past its wait bound, and the visitor got a 503.
+      this.inc({ state: 'refused' }, refused);
+    },
+  });
+  new Counter({
+    name: 'hoplink_click_buffer_waits_total',
+    help: 'Visits that found the click buffer full and waited for room before their answer (then recorded)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.clicks().waited);
+    },
+  });
+  new Gauge({
+    name: 'hoplink_click_buffer_waiting',
+    help: 'Visits waiting now for room in the full click buffer (their answers held)',
+    registers,
+    collect() {
+      this.set(sources.clicks().waiting);
+    },
+  });
+  new Gauge({
+    name: 'hoplink_click_buffer_depth',
+    help: 'Visits accepted and not yet written',
+    registers,
+    collect() {
+      this.set(sources.clicks().buffered);
+    },
+  });
+  new Counter({
+    name: 'hoplink_click_batch_failures_total',
+    help: 'Click batches that failed to write (their visits are kept for retry)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.clicks().failedWrites);
+    },
+  });
 }
