@@ -107,14 +107,17 @@ export function postgresAdvice(databaseUrl: string, command: 'backup' | 'restore
   const lines =
     command === 'backup'
       ? [
-          `backup copies SQLite databases only; DATABASE_URL is PostgreSQL. Use pg_dump, which takes a consistent snapshot while the service runs:`,
+          'backup copies SQLite databases only; DATABASE_URL is PostgreSQL. ' +
+            'Use pg_dump, which takes a consistent snapshot while the service runs:',
           `  pg_dump --format=custom --file=${f} ${u}`,
           `Restore that file (with every Hoplink instance stopped) with:`,
           `  pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${u} ${f}`,
-          `Or a plain SQL dump: pg_dump --format=plain --file=${f} ${u}, restored with psql --single-transaction --set ON_ERROR_STOP=1 --file=${f} ${u}`,
+          `Or a plain SQL dump: pg_dump --format=plain --file=${f} ${u}, ` +
+            `restored with psql --single-transaction --set ON_ERROR_STOP=1 --file=${f} ${u}`,
         ]
       : [
-          `restore puts back SQLite databases only; DATABASE_URL is PostgreSQL. With every Hoplink instance stopped, restore a pg_dump --format=custom file with:`,
+          'restore puts back SQLite databases only; DATABASE_URL is PostgreSQL. ' +
+            'With every Hoplink instance stopped, restore a pg_dump --format=custom file with:',
           `  pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${u} ${f}`,
           `or a plain SQL dump with:`,
           `  psql --single-transaction --set ON_ERROR_STOP=1 --file=${f} ${u}`,
@@ -317,7 +320,9 @@ export function inspectBackup(path: string): { schema: string; applied: string[]
   const unknown = applied.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new BackupError(
-      `${path} was made by a newer version of Hoplink: this version does not know its migration(s) ${unknown.join(', ')}. Upgrade Hoplink first, or restore a backup made by this version.`,
+      `${path} was made by a newer version of Hoplink: ` +
+        `this version does not know its migration(s) ${unknown.join(', ')}. ` +
+        'Upgrade Hoplink first, or restore a backup made by this version.',
     );
   }
   // Kysely's migrator refuses applied migrations with a gap before them; so does restore.
@@ -408,7 +413,8 @@ export function assertNotInUse(database: string): void {
     const code = errorCode(error);
     if (code?.startsWith('SQLITE_BUSY') || code?.startsWith('SQLITE_LOCKED')) {
       throw new BackupError(
-        `${database} is in use: another connection holds a lock on it (a service, possibly of another user or container); stop it first, then restore.`,
+        `${database} is in use: another connection holds a lock on it ` +
+          '(a service, possibly of another user or container); stop it first, then restore.',
         { cause: error },
       );
     }

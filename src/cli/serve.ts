@@ -53,8 +53,9 @@ export function withServiceFlags(execArgv: readonly string[]): string[] {
  * compiler takes its working memory in 32 KiB blocks on its helper threads, tens of megabytes in a
  * burst. Under glibc's own threshold (128 KiB, and it raises that to the largest mapped block
  * freed, up to 32 MB) they came from the arenas, and those bursts left them 40 MB large with 19 MB
- * in use (glibc hands back only the free memory at an arena's top). The top of an arena is kept up to 64 MiB, the bound glibc's own adjustment reaches: at its default
- * of 128 KiB, trimming and growing the top again cost 1 - 5% of the links created a second.
+ * in use (glibc hands back only the free memory at an arena's top). The top of an arena is kept up
+ * to 64 MiB, the bound glibc's own adjustment reaches: at its default of 128 KiB, trimming and
+ * growing the top again cost 1 - 5% of the links created a second.
  * Together, after a run like the bench's: 193 - 199 MB against 205 - 213, the same redirects
  * (96 - 103% a pair) and links created (99 - 102% on SQLite; noisy pairs on PostgreSQL).
  *

@@ -93,7 +93,7 @@ describe('FairScheduler', () => {
     expect(scheduler.running).toBe(0);
   });
 
-  it('requests to one host start intervalMs apart whatever their account, and take turns between accounts', async () => {
+  it('requests to one host start intervalMs apart whatever their account; accounts take turns', async () => {
     vi.useFakeTimers();
     const { started, request, finish } = harness({ slots: 4, perAccount: 4, intervalMs: 1000, now: () => Date.now() });
     const at = new Map<string, number>();

@@ -72,7 +72,10 @@ export const EXPORT_COLUMNS = [
 
 export const EXPORT_EXAMPLE =
   `${EXPORT_COLUMNS.join(',')}\n` +
-  '42,aB3xY9z,https://hop.example.com/aB3xY9z,https://example.com/sale,"Sale, winter",Newsletter,,true,128,,2026-11-02T09:15:00.000Z\n';
+  '42,aB3xY9z,https://hop.example.com/aB3xY9z,https://example.com/sale,"Sale, winter",Newsletter,,true,128,,' +
+  '2026-11-02T09:15:00.000Z\n';
 
 export const IMPORT_BODY_EXAMPLE =
-  'long_url,short_code,title,tags\nhttps://example.com/sale,summer-sale,Summer sale,newsletter|promo\nhttps://example.com/about,,,\n';
+  'long_url,short_code,title,tags\n' +
+  'https://example.com/sale,summer-sale,Summer sale,newsletter|promo\n' +
+  'https://example.com/about,,,\n';

@@ -255,7 +255,10 @@ export interface ImportUploadChunksTable {
   data: Uint8Array;
 }
 
-/** The uploaded CSV of an import queued before uploads were chunked, as text (apart from the job row, which every chunk updates). */
+/**
+ * The uploaded CSV of an import queued before uploads were chunked, as text (apart from the job row,
+ * which every chunk updates).
+ */
 export interface ImportSourcesTable {
   import_id: number;
   source: string;

@@ -12,9 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claimed_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('domain_claims_pk', ['hostname', 'user_id'])
     .execute();
-  await sql`insert into domain_claims (hostname, user_id, claimed_at) select hostname, user_id, created_at from domains`.execute(
-    db,
-  );
+  await sql`
+    insert into domain_claims (hostname, user_id, claimed_at)
+    select hostname, user_id, created_at from domains
+  `.execute(db);
   await db.schema
     .alterTable('domains')
     .addColumn('requires_txt', 'integer', (c) => c.notNull().defaultTo(0))
