@@ -62,7 +62,9 @@ function tooltip(trend: TrendDay[]): uPlot.Plugin {
         // Flipped to the cursor's left past the middle so it never leaves the chart.
         const left = u.cursor.left;
         const flip = left > u.over.clientWidth / 2;
-        tip.style.transform = `translate(${flip ? `calc(${left}px - 100% - 10px)` : `${left + 10}px`}, ${Math.max(0, (u.cursor.top ?? 0) - 30)}px)`;
+        const x = flip ? `calc(${left}px - 100% - 10px)` : `${left + 10}px`;
+        const y = `${Math.max(0, (u.cursor.top ?? 0) - 30)}px`;
+        tip.style.transform = `translate(${x}, ${y})`;
       },
     },
   };

@@ -1,5 +1,5 @@
-// The link controls of extensions §1 as the forms edit them: a draft of strings (what the inputs
-// hold), built from a link record, and turned back into the fields of a create or a PATCH.
+// The link controls (docs/api.md "Link controls") as the forms edit them: a draft of strings (what
+// the inputs hold), built from a link record, and turned back into the fields of a create or a PATCH.
 import { hasApiAccess, hasBusinessAccess } from '../../../src/core/plans.ts';
 import type * as Bounds from '../../../src/schemas/link.ts';
 import type { FeatureState, LinkChanges, LinkRecord, Me } from './types.ts';
@@ -67,7 +67,10 @@ export interface ControlsDraft {
   localize: LocalizeChoice;
 }
 
-/** Who may use which controls: Pro (title, expiry, limits, UTM) and Business (password, variants, preview, localisation). */
+/**
+ * Who may use which controls: Pro (title, expiry, limits, UTM) and Business (password, variants, preview,
+ * localisation).
+ */
 export interface ControlFeatures {
   pro: FeatureState;
   business: FeatureState;
@@ -197,9 +200,21 @@ export function controlChanges(draft: ControlsDraft, initial: ControlsDraft, fea
   return body;
 }
 
+const CONTROL_PATH = new RegExp(
+  `^(${[
+    'title',
+    'expires_at',
+    'max_clicks',
+    'expired_url',
+    'password',
+    `utm(\\.(${UTM_FIELDS.join('|')}))?`,
+    'variants(\\.\\d+(\\.(url|weight))?)?',
+    'preview(\\.(title|description|image))?',
+    'localize',
+  ].join('|')})$`,
+);
+
 /** The paths of a 422 the controls show at their own fields (e.g. variants.1.weight, utm.source). */
 export function isControlPath(path: string): boolean {
-  return /^(title|expires_at|max_clicks|expired_url|password|utm(\.(source|medium|campaign|term|content))?|variants(\.\d+(\.(url|weight))?)?|preview(\.(title|description|image))?|localize)$/.test(
-    path,
-  );
+  return CONTROL_PATH.test(path);
 }

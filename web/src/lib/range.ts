@@ -1,4 +1,4 @@
-// The statistics' date range (extensions §2): a preset or two days of the person's choosing, kept in
+// The statistics' date range (Business): a preset or two days of the person's choosing, kept in
 // the route's query (`?range=7d`, `?range=custom&from=2026-01-01&to=2026-01-31`).
 import type { DayRange } from './types.ts';
 

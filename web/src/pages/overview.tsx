@@ -91,6 +91,8 @@ function BrokenLinks() {
   const broken = useData(() => listLinks({ health: 'broken', per_page: BROKEN_SHOWN }), []);
   const links = broken.data?.data;
   const total = broken.data?.meta.total;
+  // More broken links than the ten shown: the link to the list says how many.
+  const more = links !== undefined && total !== undefined && total > links.length;
   return (
     <section class="broken-links" aria-labelledby="broken-links-heading">
       <h2 id="broken-links-heading">Broken links</h2>
@@ -133,7 +135,7 @@ function BrokenLinks() {
             </tbody>
           </table>
           <p>
-            <a href="#/links">See all{total !== undefined && total > links.length ? ` ${total} broken links` : ''}</a>{' '}
+            <a href="#/links">See all{more ? ` ${total} broken links` : ''}</a>{' '}
             <span class="muted">(in the links list, choose Health: Broken)</span>
           </p>
         </>

@@ -89,27 +89,7 @@ function WebhookCard({
   };
   return (
     <li class="card webhook" aria-labelledby={`webhook-${webhook.id}-url`}>
-      <h3 class="webhook-url" id={`webhook-${webhook.id}-url`}>
-        {webhook.url}
-      </h3>
-      {webhook.description && <p class="webhook-description">{webhook.description}</p>}
-      <p>
-        {webhook.is_active ? <span class="status active">Active</span> : <span class="status failed">Disabled</span>}{' '}
-        <span class="muted">Created {new Date(webhook.created_at).toLocaleString()}</span>
-      </p>
-      {!webhook.is_active && (
-        <p class="error">
-          {webhook.disabled_reason ?? 'Disabled.'} Delete it and add it again once your receiver works.
-        </p>
-      )}
-      <p class="webhook-events-list">
-        <span class="visually-hidden">Events: </span>
-        {webhook.events.map((event) => (
-          <span class="badge event" key={event} title={WEBHOOK_EVENT_TEXT[event as WebhookEvent]}>
-            {event}
-          </span>
-        ))}
-      </p>
+      <WebhookSummary webhook={webhook} />
       <ErrorMessage error={error} />
       <div class="row webhook-actions">
         <button type="button" onClick={sendTest} disabled={testing || !webhook.is_active}>
@@ -132,6 +112,39 @@ function WebhookCard({
         {open && <WebhookDeliveries webhookId={webhook.id} refreshKey={refreshKey} />}
       </div>
     </li>
+  );
+}
+
+/** Where a subscription sends, whether it still does (and why not), and which events. */
+function WebhookSummary({ webhook }: { webhook: WebhookRecord }) {
+  const status = webhook.is_active ? (
+    <span class="status active">Active</span>
+  ) : (
+    <span class="status failed">Disabled</span>
+  );
+  return (
+    <>
+      <h3 class="webhook-url" id={`webhook-${webhook.id}-url`}>
+        {webhook.url}
+      </h3>
+      {webhook.description && <p class="webhook-description">{webhook.description}</p>}
+      <p>
+        {status} <span class="muted">Created {new Date(webhook.created_at).toLocaleString()}</span>
+      </p>
+      {!webhook.is_active && (
+        <p class="error">
+          {webhook.disabled_reason ?? 'Disabled.'} Delete it and add it again once your receiver works.
+        </p>
+      )}
+      <p class="webhook-events-list">
+        <span class="visually-hidden">Events: </span>
+        {webhook.events.map((event) => (
+          <span class="badge event" key={event} title={WEBHOOK_EVENT_TEXT[event as WebhookEvent]}>
+            {event}
+          </span>
+        ))}
+      </p>
+    </>
   );
 }
 

@@ -28,10 +28,9 @@ interface Props {
 }
 
 /**
- * Every link control of extensions §1, for the create and the edit form alike: title, expiry,
- * click limit and expired URL, UTM (Pro); password, A/B split, social preview, storefront
- * localisation (Business). What the
- * plan lacks stays visible, locked, with the reason.
+ * Every link control (docs/api.md "Link controls"), for the create and the edit form alike: title,
+ * expiry, click limit and expired URL, UTM (Pro); password, A/B split, social preview, storefront
+ * localisation (Business). What the plan lacks stays visible, locked, with the reason.
  */
 export function LinkControlsFields({ draft, onChange, features, destination, saved, localizeDefault, fe }: Props) {
   const set = (change: Partial<ControlsDraft>) => onChange({ ...draft, ...change });
