@@ -1,22 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clickEvent } from '../../test/helpers/clicks.ts';
-import { ClickBuffer, type BatchBuilder } from './buffer.ts';
+import { visitFacts } from '../../test/helpers/clicks.ts';
+import { ClickBuffer } from './buffer.ts';
 import type { OverloadReport } from './room-waiters.ts';
-import type { ClickEvent } from '../core/clicks.ts';
+import type { PackedVisits } from './visit-batch.ts';
 
-const event = (linkId: number): ClickEvent => clickEvent(linkId);
-
-/** Batches as plain arrays (the service packs visits into columns instead: VisitPacker). */
-function arrayBatch(): BatchBuilder<ClickEvent, ClickEvent[]> {
-  const events: ClickEvent[] = [];
-  return {
-    add: (e) => void events.push(e),
-    get count() {
-      return events.length;
-    },
-    finish: () => events,
-  };
-}
+const visit = (linkId: number) => visitFacts(linkId);
+/** The links of a batch's visits, in order: which visits it held. */
+const linksOf = (batch: PackedVisits) => [...batch.linkIds];
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,19 +15,18 @@ afterEach(() => {
 describe('the click buffer', () => {
   it('returns from record at once and writes on the next interval', async () => {
     vi.useFakeTimers();
-    const batches: ClickEvent[][] = [];
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
-      write: async (events) => {
-        batches.push(events);
+    const batches: PackedVisits[] = [];
+    const buffer = new ClickBuffer({
+      write: async (batch) => {
+        batches.push(batch);
       },
       flushIntervalMs: 250,
     });
-    buffer.record(event(1));
-    buffer.record(event(2));
+    buffer.record(visit(1));
+    buffer.record(visit(2));
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(250);
-    expect(batches.map((b) => b.map((e) => e.linkId))).toEqual([[1, 2]]);
+    expect(batches.map(linksOf)).toEqual([[1, 2]]);
     await buffer.close();
   });
 
@@ -45,19 +34,18 @@ describe('the click buffer', () => {
     const batches: number[] = [];
     let concurrent = 0;
     let maxConcurrent = 0;
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
-      write: async (events) => {
+    const buffer = new ClickBuffer({
+      write: async (batch) => {
         concurrent += 1;
         maxConcurrent = Math.max(maxConcurrent, concurrent);
         await new Promise((r) => setTimeout(r, 1));
-        batches.push(events.length);
+        batches.push(batch.count);
         concurrent -= 1;
       },
       maxBatch: 100,
       flushIntervalMs: 60_000,
     });
-    for (let i = 0; i < 250; i++) buffer.record(event(i));
+    for (let i = 0; i < 250; i++) buffer.record(visit(i));
     await buffer.flush();
     expect(batches).toEqual([100, 100, 50]);
     expect(maxConcurrent).toBe(1);
@@ -65,20 +53,19 @@ describe('the click buffer', () => {
     await buffer.close();
   });
 
-  it('keeps the events of a failed write and writes them on the next try', async () => {
+  it('keeps the visits of a failed write and writes them on the next try', async () => {
     let fail = true;
     const written: number[] = [];
     const errors: unknown[] = [];
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
-      write: async (events) => {
+    const buffer = new ClickBuffer({
+      write: async (batch) => {
         if (fail) throw new Error('database is down');
-        written.push(...events.map((e) => e.linkId));
+        written.push(...linksOf(batch));
       },
       flushIntervalMs: 60_000,
       onError: (error) => errors.push(error),
     });
-    buffer.record(event(1));
+    buffer.record(visit(1));
     await expect(buffer.flush()).rejects.toThrow(/could not write 1 buffered clicks/);
     expect(buffer.stats()).toMatchObject({ buffered: 1, failedWrites: 3 });
     fail = false;
@@ -88,37 +75,17 @@ describe('the click buffer', () => {
     await buffer.close();
   });
 
-  it('puts each event into its batch as it is recorded', () => {
-    const added: number[] = [];
-    const buffer = new ClickBuffer<ClickEvent, number>({
-      startBatch: (capacity) => ({
-        add: (e) => void added.push(e.linkId),
-        get count() {
-          return added.length;
-        },
-        finish: () => capacity,
-      }),
-      write: async () => {},
-      flushIntervalMs: 60_000,
-    });
-    buffer.record(event(1));
-    buffer.record(event(2));
-    expect(added).toEqual([1, 2]);
-    expect(buffer.stats()).toMatchObject({ buffered: 2 });
-  });
-
   it('writes the batches that filled up during a write right after it, not on the next interval', async () => {
     const written: number[] = [];
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
-      write: async (events) => {
+    const buffer = new ClickBuffer({
+      write: async (batch) => {
         await new Promise((r) => setTimeout(r, 5));
-        written.push(events.length);
+        written.push(batch.count);
       },
       maxBatch: 100,
       flushIntervalMs: 60_000,
     });
-    for (let i = 0; i < 300; i++) buffer.record(event(i));
+    for (let i = 0; i < 300; i++) buffer.record(visit(i));
     await vi.waitFor(() => expect(written).toEqual([100, 100, 100]), { timeout: 2000 });
     await buffer.close();
   });
@@ -131,9 +98,9 @@ function heldWriter() {
   let held = new Promise<void>((resolve) => (release = resolve));
   return {
     written,
-    write: async (events: ClickEvent[]) => {
+    write: async (batch: PackedVisits) => {
       await held;
-      written.push(events.map((e) => e.linkId));
+      written.push(linksOf(batch));
     },
     /** Lets every write through from now on. */
     letThrough: () => release(),
@@ -146,31 +113,29 @@ function heldWriter() {
 
 describe('the click buffer when full: back-pressure', () => {
   it('records at once while it has room: `true`, no promise', async () => {
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: async () => {},
       maxBuffered: 2,
       flushIntervalMs: 60_000,
     });
-    expect(buffer.record(event(1))).toBe(true);
-    expect(buffer.record(event(2))).toBe(true);
-    expect(buffer.record(event(3))).toBeInstanceOf(Promise);
+    expect(buffer.record(visit(1))).toBe(true);
+    expect(buffer.record(visit(2))).toBe(true);
+    expect(buffer.record(visit(3))).toBeInstanceOf(Promise);
     await buffer.close();
   });
 
   it('holds a visit past its bound until a written batch frees room, then records it: nothing dropped', async () => {
     const writer = heldWriter();
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: writer.write,
       maxBuffered: 3,
       maxBatch: 3,
       flushIntervalMs: 60_000,
     });
-    for (let i = 1; i <= 3; i++) expect(buffer.record(event(i))).toBe(true);
+    for (let i = 1; i <= 3; i++) expect(buffer.record(visit(i))).toBe(true);
     const outcomes: Array<[number, boolean]> = [];
     for (let i = 4; i <= 8; i++) {
-      const recorded = buffer.record(event(i));
+      const recorded = buffer.record(visit(i));
       expect(recorded).toBeInstanceOf(Promise);
       void (recorded as Promise<boolean>).then((ok) => outcomes.push([i, ok]));
     }
@@ -193,46 +158,44 @@ describe('the click buffer when full: back-pressure', () => {
 
   it('keeps the order: a visit arriving while others wait waits behind them, even once room frees', async () => {
     const writer = heldWriter();
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: writer.write,
       maxBuffered: 2,
       maxBatch: 2,
       flushIntervalMs: 60_000,
     });
-    buffer.record(event(1));
-    buffer.record(event(2));
-    const first = buffer.record(event(3));
-    const second = buffer.record(event(4));
-    const third = buffer.record(event(5));
+    buffer.record(visit(1));
+    buffer.record(visit(2));
+    const first = buffer.record(visit(3));
+    const second = buffer.record(visit(4));
+    const third = buffer.record(visit(5));
     writer.letThrough();
     expect(await first).toBe(true);
     // Room for two came back: 3 and 4 took it. 5 still waits, and so does a newcomer, behind it.
     expect(await second).toBe(true);
-    expect(buffer.record(event(6))).toBeInstanceOf(Promise);
+    expect(buffer.record(visit(6))).toBeInstanceOf(Promise);
     await buffer.flush();
     expect(await third).toBe(true);
     expect(writer.written.flat()).toEqual([1, 2, 3, 4, 5, 6]);
     await buffer.close();
   });
 
-  it('refuses a visit still waiting after maxWaitMs (the database unreachable): never written, counted as refused', async () => {
+  it('refuses a visit waiting past maxWaitMs (database unreachable): never written, counted as refused', async () => {
     vi.useFakeTimers();
     let reachable = false;
     const written: number[] = [];
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
-      write: async (events) => {
+    const buffer = new ClickBuffer({
+      write: async (batch) => {
         if (!reachable) throw new Error('database is down');
-        written.push(...events.map((e) => e.linkId));
+        written.push(...linksOf(batch));
       },
       maxBuffered: 2,
       flushIntervalMs: 250,
       waits: { maxWaitMs: 3_000 },
     });
-    buffer.record(event(1));
-    buffer.record(event(2));
-    const waiting = buffer.record(event(3)) as Promise<boolean>;
+    buffer.record(visit(1));
+    buffer.record(visit(2));
+    const waiting = buffer.record(visit(3)) as Promise<boolean>;
     let outcome: boolean | undefined;
     void waiting.then((ok) => (outcome = ok));
     await vi.advanceTimersByTimeAsync(2_900);
@@ -247,16 +210,15 @@ describe('the click buffer when full: back-pressure', () => {
 
   it('refuses at once a visit that finds maxWaiting visits already waiting', async () => {
     const writer = heldWriter();
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: writer.write,
       maxBuffered: 1,
       flushIntervalMs: 60_000,
       waits: { maxWaiting: 2 },
     });
-    buffer.record(event(1));
-    const waiting = [buffer.record(event(2)), buffer.record(event(3))];
-    expect(await buffer.record(event(4))).toBe(false);
+    buffer.record(visit(1));
+    const waiting = [buffer.record(visit(2)), buffer.record(visit(3))];
+    expect(await buffer.record(visit(4))).toBe(false);
     expect(buffer.stats()).toMatchObject({ waiting: 2, refused: 1 });
     writer.letThrough();
     expect(await Promise.all(waiting)).toEqual([true, true]);
@@ -268,17 +230,16 @@ describe('the click buffer when full: back-pressure', () => {
     vi.useFakeTimers();
     const reports: OverloadReport[] = [];
     const writer = heldWriter();
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: writer.write,
       maxBuffered: 2,
       maxBatch: 2,
       flushIntervalMs: 60_000,
       waits: { maxWaitMs: 1_500, onOverload: (report) => reports.push(report) },
     });
-    buffer.record(event(1));
-    buffer.record(event(2));
-    for (let i = 3; i <= 12; i++) void buffer.record(event(i));
+    buffer.record(visit(1));
+    buffer.record(visit(2));
+    for (let i = 3; i <= 12; i++) void buffer.record(visit(i));
     await vi.advanceTimersByTimeAsync(999);
     expect(reports).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -289,8 +250,8 @@ describe('the click buffer when full: back-pressure', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(reports[1]).toEqual({ waited: 0, refused: 10, depth: 2, waiting: 0 });
     // Two more wait and get room: reported once, with what they did.
-    void buffer.record(event(13));
-    void buffer.record(event(14));
+    void buffer.record(visit(13));
+    void buffer.record(visit(14));
     writer.letThrough();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(reports.slice(2)).toEqual([{ waited: 2, refused: 0, depth: 0, waiting: 0 }]);
@@ -300,14 +261,13 @@ describe('the click buffer when full: back-pressure', () => {
 
   it('gives the visits still waiting room as close() writes the buffer, so a shutdown answers them all', async () => {
     const writer = heldWriter();
-    const buffer = new ClickBuffer<ClickEvent, ClickEvent[]>({
-      startBatch: arrayBatch,
+    const buffer = new ClickBuffer({
       write: writer.write,
       maxBuffered: 2,
       flushIntervalMs: 60_000,
     });
-    for (let i = 1; i <= 2; i++) buffer.record(event(i));
-    const waiting = [3, 4, 5].map((i) => buffer.record(event(i)));
+    for (let i = 1; i <= 2; i++) buffer.record(visit(i));
+    const waiting = [3, 4, 5].map((i) => buffer.record(visit(i)));
     const closed = buffer.close();
     writer.letThrough();
     await closed;

@@ -1,17 +1,11 @@
+import type { VisitFacts } from '../core/clicks.ts';
 import { RoomWaiters, type WaitBounds } from './room-waiters.ts';
 import type { Recorded } from './sink.ts';
+import { VisitPacker, type PackedVisits } from './visit-batch.ts';
 
-/** Collects up to a batch's worth of events; `finish` gives the batch to write. */
-export interface BatchBuilder<T, B> {
-  add(event: T): void;
-  readonly count: number;
-  finish(): B;
-}
-
-export interface ClickBufferOptions<T, B> {
-  /** A builder for a batch of at most `capacity` events (the visits packed as they come, say). */
-  startBatch: (capacity: number) => BatchBuilder<T, B>;
-  write: (batch: B) => Promise<void>;
+export interface ClickBufferOptions {
+  /** Writes one batch; the buffer keeps it to try again if this rejects. */
+  write: (batch: PackedVisits) => Promise<void>;
   flushIntervalMs?: number;
   maxBatch?: number;
   /** Visits held at most, not yet written; past it visits wait for room (`waits`). */
@@ -44,32 +38,30 @@ export interface ClickBufferStats {
 /**
  * The in-process click pipeline: the redirect appends and returns at once; a writer drains the
  * buffer in batches (every 250 ms, or as soon as 1,000 are waiting), one batch at a time.
- * Events go into their batch as they are recorded (startBatch), so what waits is the batch, not
- * each event. A failed write keeps its batch for the next try. At `maxBuffered` (visits arrive
- * faster than the writer writes, or the database is unreachable) memory stops growing: a new
- * visit waits, in arrival order, until a written batch frees room, and the edge answers it only
- * then (back-pressure). One that waits past `waits.maxWaitMs`, or finds `waits.maxWaiting`
- * already waiting, is refused: never recorded, never answered with a redirect. No visit is
- * dropped after it was accepted.
+ * Visits are packed into their batch as they are recorded (VisitPacker, visit-batch.ts), so what
+ * waits is the batch, not an object per visit. A failed write keeps its batch for the next try.
+ * At `maxBuffered` (visits arrive faster than the writer writes, or the database is unreachable)
+ * memory stops growing: a new visit waits, in arrival order, until a written batch frees room,
+ * and the edge answers it only then (back-pressure). One that waits past `waits.maxWaitMs`, or
+ * finds `waits.maxWaiting` already waiting, is refused: never recorded, never answered with a
+ * redirect. No visit is dropped after it was accepted.
  */
-export class ClickBuffer<T, B> {
-  readonly #startBatch: (capacity: number) => BatchBuilder<T, B>;
-  readonly #write: (batch: B) => Promise<void>;
+export class ClickBuffer {
+  readonly #write: (batch: PackedVisits) => Promise<void>;
   readonly #maxBatch: number;
   readonly #maxBuffered: number;
   readonly #onError: (error: unknown, batch: FailedBatch) => void;
   readonly #timer: NodeJS.Timeout;
   /** Full batches, oldest first (a failed one goes back to the front). */
-  readonly #ready: Array<{ batch: B; count: number }> = [];
-  #filling: BatchBuilder<T, B> | undefined;
+  readonly #ready: Array<{ batch: PackedVisits; count: number }> = [];
+  #filling: VisitPacker | undefined;
   #buffered = 0;
   #flushing: Promise<void> | undefined;
   #soon = false;
   #stats = { written: 0, failedWrites: 0 };
-  readonly #waiters: RoomWaiters<T>;
+  readonly #waiters: RoomWaiters<VisitFacts>;
 
-  constructor(options: ClickBufferOptions<T, B>) {
-    this.#startBatch = options.startBatch;
+  constructor(options: ClickBufferOptions) {
     this.#write = options.write;
     this.#maxBatch = options.maxBatch ?? 1000;
     this.#maxBuffered = options.maxBuffered ?? 100_000;
@@ -79,20 +71,20 @@ export class ClickBuffer<T, B> {
     this.#timer.unref();
   }
 
-  /** Records the event now if there is room and nobody waits before it; else it waits (see Recorded). */
-  record(event: T): Recorded {
+  /** Records the visit now if there is room and nobody waits before it; else it waits (see Recorded). */
+  record(visit: VisitFacts): Recorded {
     if (this.#buffered < this.#maxBuffered && this.#waiters.size === 0) {
-      this.#add(event);
+      this.#add(visit);
       return true;
     }
     // Full: the writer need not wait for its interval (a small buffer's batch never fills up).
     this.#drainSoon();
-    return this.#waiters.wait(event);
+    return this.#waiters.wait(visit);
   }
 
-  #add(event: T): void {
-    const filling = (this.#filling ??= this.#startBatch(this.#maxBatch));
-    filling.add(event);
+  #add(visit: VisitFacts): void {
+    const filling = (this.#filling ??= new VisitPacker(this.#maxBatch));
+    filling.add(visit);
     this.#buffered += 1;
     if (filling.count < this.#maxBatch) return;
     this.#ready.push({ batch: filling.finish(), count: filling.count });
@@ -121,7 +113,7 @@ export class ClickBuffer<T, B> {
   }
 
   /** The oldest full batch, else the one being filled; undefined when nothing waits. */
-  #nextBatch(): { batch: B; count: number } | undefined {
+  #nextBatch(): { batch: PackedVisits; count: number } | undefined {
     const ready = this.#ready.shift();
     if (ready) return ready;
     const filling = this.#filling;
@@ -167,7 +159,7 @@ export class ClickBuffer<T, B> {
     }
   }
 
-  readonly #addWaiting = (event: T) => this.#add(event);
+  readonly #addWaiting = (visit: VisitFacts) => this.#add(visit);
 
   /** Writes everything accepted (visits still waiting get room as batches are written), then refuses the rest. */
   async close(): Promise<void> {

@@ -1,16 +1,14 @@
 import type { Redis } from 'ioredis';
-import type { ClickEvent, VisitFacts } from '../core/clicks.ts';
-import { RedisStreamClickSink } from '../redis/stream-sink.ts';
+import type { ClickEvent } from '../core/clicks.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { isSqliteFile } from '../storage/database.ts';
 import { ClickBuffer, type ClickBufferStats, type FailedBatch } from './buffer.ts';
-import type { WaitBounds } from './room-waiters.ts';
+import { RedisStreamClickSink } from './click-stream.ts';
 import type { GeoLookup } from './geo.ts';
-import { linkIdsOf, VisitPacker, type PackedVisits } from './packed-visits.ts';
+import type { WaitBounds } from './room-waiters.ts';
 import type { ClickSink } from './sink.ts';
-import { ThreadClickWriter } from './thread-writer.ts';
-import { ThreadedStreamConsumer } from './threaded-stream-consumer.ts';
-import { createVisitWriter } from './visit-writer.ts';
+import { linkIdsOf } from './visit-batch.ts';
+import { ClickWriterThread, writeVisitBatch } from './writer-thread.ts';
 
 /** The edge's end of the pipeline: `record` (see ClickSink); `flush` waits for what was accepted. */
 export interface RecordingSink extends ClickSink {
@@ -40,10 +38,9 @@ export interface ClickPipeline {
 
 /**
  * One process: visits wait in an in-memory buffer and are written in batches (every 250 ms or
- * 1,000 visits). A SQLite file gets a writer thread with its own connection, which enriches and
- * writes each batch in one transaction (better-sqlite3 would otherwise block redirects for each
- * batch); an in-memory database, or PostgreSQL without Redis, is written from this thread through
- * the unit of work.
+ * 1,000 visits). A SQLite file gets the click writer's thread (writer-thread.ts), with its own
+ * connection; an in-memory database, or PostgreSQL without Redis, is written from this thread
+ * through the unit of work.
  */
 export function createLocalClickPipeline(options: {
   databaseUrl: string;
@@ -58,19 +55,26 @@ export function createLocalClickPipeline(options: {
   onLinksClicked?: (linkIds: number[]) => void;
 }): ClickPipeline {
   const { uow, after } = options;
-  const threaded = isSqliteFile(options.databaseUrl) ? new ThreadClickWriter(options.databaseUrl) : undefined;
-  threaded?.start();
-  const writeVisits = threaded
-    ? threaded.write.bind(threaded)
-    : createVisitWriter((events) => uow.transact(({ stores }) => stores.clicks.writeBatch(events)), options.geo);
-  const buffer = new ClickBuffer<VisitFacts, PackedVisits>({
-    startBatch: (capacity) => new VisitPacker(capacity),
-    // Either writer answers with no more counted clicks than link.clicked deliveries can carry.
+  const thread = isSqliteFile(options.databaseUrl)
+    ? new ClickWriterThread(
+        { mode: 'batches', databaseUrl: options.databaseUrl },
+        { onError: (context, message) => options.onError(new Error(`${context}: ${message}`)) },
+      )
+    : undefined;
+  // Started before the first batch: the thread also checkpoints the WAL, work the request
+  // thread would otherwise do inside its commits. A thread that fails to start fails the writes.
+  void thread?.start();
+  const writeClicks = (events: readonly ClickEvent[]) => uow.transact(({ stores }) => stores.clicks.writeBatch(events));
+  const buffer = new ClickBuffer({
+    // Either way the answer holds no more counted clicks than link.clicked deliveries can carry.
     write: async (visits) => {
       const started = performance.now();
       const linkIds = linkIdsOf(visits);
       const room = after.clickRoom(linkIds);
-      after.clicksRecorded(await writeVisits(visits, room));
+      const counted = thread
+        ? await thread.write(visits, room)
+        : await writeVisitBatch(visits, options.geo, writeClicks, room);
+      after.clicksRecorded(counted);
       options.onBatchWritten?.((performance.now() - started) / 1000);
       options.onLinksClicked?.([...linkIds]);
     },
@@ -84,7 +88,7 @@ export function createLocalClickPipeline(options: {
       try {
         await buffer.close();
       } finally {
-        await threaded?.close();
+        await thread?.close();
       }
     },
   };
@@ -112,21 +116,26 @@ export async function createStreamClickPipeline(options: {
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
   const sink = new RedisStreamClickSink(options.redis, stream, options.bounds);
-  const consumer = new ThreadedStreamConsumer({
-    databaseUrl: options.databaseUrl,
-    preparedStatements: options.preparedStatements,
-    redisUrl: options.redisUrl,
-    stream,
-    group: `${options.prefix}click-writers`,
-    claimIdleMs: options.claimIdleMs,
-    maxCountedPerLink: options.maxCountedPerLink,
-    onError: (context, message) => options.onError(new Error(`${context}: ${message}`)),
-    onWritten: (counted, seconds) => {
-      options.after.clicksRecorded(counted);
-      options.onBatchWritten?.(seconds);
-      if (counted.length > 0) options.onLinksClicked?.([...new Set(counted.map((click) => click.linkId))]);
+  const consumer = new ClickWriterThread(
+    {
+      mode: 'stream',
+      databaseUrl: options.databaseUrl,
+      preparedStatements: options.preparedStatements,
+      redisUrl: options.redisUrl,
+      stream,
+      group: `${options.prefix}click-writers`,
+      claimIdleMs: options.claimIdleMs,
+      maxCountedPerLink: options.maxCountedPerLink,
     },
-  });
+    {
+      onError: (context, message) => options.onError(new Error(`${context}: ${message}`)),
+      onWritten: (counted, seconds) => {
+        options.after.clicksRecorded(counted);
+        options.onBatchWritten?.(seconds);
+        if (counted.length > 0) options.onLinksClicked?.([...new Set(counted.map((click) => click.linkId))]);
+      },
+    },
+  );
   await consumer.start();
   return {
     sink,

@@ -1,66 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packVisits } from '../../src/clicks/packed-visits.ts';
-import type { VisitFacts } from '../../src/core/clicks.ts';
-import { encodePackedVisits, PACKED_FIELD, visitsOf } from '../../src/redis/stream-entries.ts';
-import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink } from '../../src/redis/stream-sink.ts';
+import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink, StreamClickConsumer } from '../../src/clicks/click-stream.ts';
+import { openGeoLookup } from '../../src/clicks/geo.ts';
+import { decodeVisitBatch } from '../../src/clicks/visit-batch.ts';
+import { EventBus } from '../../src/services/events.ts';
+import { UnitOfWork } from '../../src/services/unit-of-work.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
+import { insertLink } from '../../src/storage/links.kysely.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
+import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
 
-// Needs a real Redis: CI sets TEST_REDIS_URL (and fails if it cannot connect); without it, skipped.
+// Needs a real Redis (and PostgreSQL for the consumer): CI sets TEST_REDIS_URL and
+// TEST_DATABASE_URL (and fails if it cannot connect); without them, skipped.
 const redisUrl = process.env.TEST_REDIS_URL;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-describe('stream entries', () => {
-  it('hold one visit (field v, before batching) or a JSON array of them (field b), as earlier versions wrote', () => {
-    const one = visitFacts(1);
-    const two = [visitFacts(2), visitFacts(3)];
-    expect(visitsOf(['v', JSON.stringify(one)])).toEqual([one]);
-    expect(visitsOf(['b', JSON.stringify(two)])).toEqual(two);
-  });
-
-  it('hold visits packed in columns (field c), every value as recorded and each distinct header once', () => {
-    const visits: VisitFacts[] = [
-      visitFacts(1),
-      visitFacts(1, { at: Date.parse('2026-05-10T12:00:01Z') }),
-      visitFacts(2, {
-        ip: '2001:db8::1',
-        userAgent: undefined,
-        referer: undefined,
-        optionIndex: 2,
-        variantIndex: 1,
-        storefront: 'amazon.de',
-        country: 'DE',
-        acceptLanguage: 'de-DE,de;q=0.9',
-        query: 'utm_source=news&utm_medium="quoted", \\ and unicode: é',
-      }),
-      visitFacts(3, { optionIndex: null, variantIndex: 0, storefront: null }),
-    ];
-    const value = encodePackedVisits(packVisits(visits));
-    const decoded = visitsOf([PACKED_FIELD, value]);
-    expect(decoded).toHaveLength(4);
-    decoded.forEach((visit, i) => {
-      const { optionIndex, variantIndex, storefront, ...rest } = visits[i]!;
-      expect(visit).toMatchObject(rest);
-      // Absent and null come back as null, which the writer treats alike.
-      expect(visit.optionIndex ?? null).toBe(optionIndex ?? null);
-      expect(visit.variantIndex ?? null).toBe(variantIndex ?? null);
-      expect(visit.storefront ?? null).toBe(storefront ?? null);
-    });
-    expect(decoded[2]!.userAgent).toBeUndefined();
-    // The repeated user agent and address are written once.
-    expect(value.split(visits[0]!.userAgent!)).toHaveLength(2);
-    expect(value.length).toBeLessThan(JSON.stringify(visits).length / 2);
-  });
-
-  it('make a consumer of an earlier version fail on a packed entry rather than misread it', () => {
-    // Earlier versions parsed every field as JSON, and took anything but field b for one visit:
-    // a packed value they could parse would have become one visit of no link, then been skipped.
-    const value = encodePackedVisits(packVisits([visitFacts(1)]));
-    expect(() => JSON.parse(value)).toThrow(SyntaxError);
-  });
-});
 
 describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
   let redis: Redis;
@@ -81,7 +38,9 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
     redis.disconnect();
   });
 
-  const entries = async () => (await redis.xrange(stream, '-', '+')).map(([, fields]) => visitsOf(fields));
+  /** The links of each entry's visits. */
+  const entries = async () =>
+    (await redis.xrange(stream, '-', '+')).map(([, fields]) => [...decodeVisitBatch(fields[1]!).linkIds]);
 
   it('appends a turn’s visits in one entry, and answers only after that XADD is on the connection', async () => {
     stream = `test-${randomBytes(4).toString('hex')}:clicks`;
@@ -97,7 +56,7 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
     expect(log).toEqual(['xadd', 'answer 1', 'answer 2', 'answer 3']);
     expect(sink.stats().buffered, 'sent, not yet acknowledged').toBe(3);
     await sink.flush();
-    expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2, 3]]);
+    expect(await entries()).toEqual([[1, 2, 3]]);
     expect(sink.stats()).toMatchObject({ buffered: 0, written: 3, dropped: 0 });
   });
 
@@ -114,7 +73,7 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
     expect(answered).toBe(MAX_VISITS_PER_ENTRY * 2);
     await sink.flush();
     expect(answered).toBe(total);
-    const sizes = (await entries()).map((visits) => visits.length);
+    const sizes = (await entries()).map((links) => links.length);
     expect(sizes).toEqual([MAX_VISITS_PER_ENTRY, MAX_VISITS_PER_ENTRY, 10]);
   });
 
@@ -147,7 +106,7 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
       return recorded;
     }
 
-    it('holds the visits past maxVisits until acknowledgements free room, and answers each once handed on', async () => {
+    it('holds the visits past maxVisits until acknowledgements free room, answering each once handed on', async () => {
       stream = `test-${randomBytes(4).toString('hex')}:clicks`;
       const sink = new RedisStreamClickSink(client, stream, { maxVisits: 4 });
       const answered: number[] = [];
@@ -160,7 +119,7 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
       client.stream.resume();
       await sink.flush();
       expect(answered).toEqual([1, 2, 3, 4, 5, 6, 7]);
-      expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([
+      expect(await entries()).toEqual([
         [1, 2, 3, 4],
         [5, 6, 7],
       ]);
@@ -178,8 +137,121 @@ describe.skipIf(!redisUrl)('the Redis stream click sink', () => {
       client.stream.resume();
       await sink.close();
       expect(answered).toEqual([1, 2]);
-      expect((await entries()).map((visits) => visits.map((v) => v.linkId))).toEqual([[1, 2]]);
+      expect(await entries()).toEqual([[1, 2]]);
       expect(sink.stats()).toMatchObject({ written: 2, refused: 1, waited: 0 });
     });
+  });
+});
+
+describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let handle: DatabaseHandle;
+  let redis: Redis;
+  const stream = `test-${randomBytes(4).toString('hex')}:clicks`;
+  const badStream = `${stream}-bad`;
+
+  beforeAll(async () => {
+    database = await freshDatabaseUrl('postgres');
+    handle = openDatabase(database.url);
+    await migrateToLatest(handle.db);
+    redis = new Redis(redisUrl!);
+  });
+  /** A link of its own user, so each test counts only its own clicks. */
+  const newLink = async (code: string) => {
+    const { id: userId } = await insertUser(handle.db, { email: `${code}@example.com`, plan: 'business' });
+    return insertLink(handle.db, {
+      userId,
+      shortCode: code,
+      redirectUrl: 'https://example.com/',
+      isActive: true,
+      categoryId: null,
+      domainId: null,
+      conditions: [],
+    });
+  };
+  const clickCount = async (linkId: number) =>
+    Number(
+      (await handle.db.selectFrom('links').select('click_count').where('id', '=', linkId).executeTakeFirst())
+        ?.click_count,
+    );
+  /** One entry of `visits` visits of `linkId`, as one event-loop turn of an instance appends it. */
+  const entry = async (to: string, linkId: number, visits: number) => {
+    const sink = new RedisStreamClickSink(redis, to);
+    for (let i = 0; i < visits; i++) sink.record(visitFacts(linkId));
+    await sink.close();
+  };
+  afterAll(async () => {
+    await redis.del(stream, badStream);
+    redis.disconnect();
+    await handle.close();
+    await database.drop();
+  });
+
+  it('writes entries that arrive within gatherMs of a batch in one later batch, not one each', async () => {
+    const link = await newLink('gather');
+    const batches: number[] = [];
+    let firstWritten: () => void = () => {};
+    const first = new Promise<void>((resolve) => (firstWritten = resolve));
+    const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
+      stream,
+      group: 'writers',
+      gatherMs: 1_000,
+      onWritten: (counted) => {
+        batches.push(counted.length);
+        firstWritten();
+      },
+    });
+    await consumer.start();
+
+    await entry(stream, link.id, 1);
+    await first;
+    // Three entries, as three event-loop turns of an instance write them, while the consumer gathers.
+    await entry(stream, link.id, 2);
+    await entry(stream, link.id, 3);
+    await entry(stream, link.id, 4);
+    for (let i = 0; i < 100 && batches.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await consumer.close();
+
+    expect(batches).toEqual([1, 9]);
+    expect(await clickCount(link.id)).toBe(10);
+    expect(await redis.xlen(stream), 'acknowledged and dropped after the commit').toBe(0);
+  });
+
+  it('stops at close while it gathers, without waiting out gatherMs', async () => {
+    const link = await newLink('prompt');
+    let written: () => void = () => {};
+    const batch = new Promise<void>((resolve) => (written = resolve));
+    const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
+      stream,
+      group: 'writers',
+      gatherMs: 600_000, // far beyond the test's timeout: close must cut the wait short
+      onWritten: () => written(),
+    });
+    await consumer.start();
+    await entry(stream, link.id, 1);
+    await batch;
+    await new Promise((r) => setTimeout(r, 100)); // the consumer is gathering the next batch now
+    await consumer.close();
+  });
+
+  it('reports an entry it cannot read, and leaves its batch pending, written and acknowledged by nobody', async () => {
+    const link = await newLink('unreadable');
+    await redis.xadd(badStream, '*', 'c', '{"linkId": 1');
+    await entry(badStream, link.id, 2);
+    const errors: unknown[] = [];
+    const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
+      stream: badStream,
+      group: 'writers',
+      onError: (error) => errors.push(error),
+    });
+    await consumer.start();
+    for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await consumer.close();
+
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(SyntaxError);
+    expect(await clickCount(link.id)).toBe(0);
+    const [pending] = (await redis.xpending(badStream, 'writers')) as [number];
+    expect(pending).toBe(2);
   });
 });

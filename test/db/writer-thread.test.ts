@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packVisits } from '../../src/clicks/packed-visits.ts';
-import { ThreadClickWriter } from '../../src/clicks/thread-writer.ts';
+import { RedisStreamClickSink } from '../../src/clicks/click-stream.ts';
+import { packVisits } from '../../src/clicks/visit-batch.ts';
+import { ClickWriterThread, startClickWriterWorker } from '../../src/clicks/writer-thread.ts';
+import type { ClickEvent } from '../../src/core/clicks.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
@@ -16,10 +20,11 @@ import {
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
+import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-describe('the click writer thread (SQLite files)', () => {
+describe('the click writer thread, batches mode (SQLite files)', () => {
   let dir: string;
   let url: string;
   let handle: DatabaseHandle;
@@ -53,8 +58,8 @@ describe('the click writer thread (SQLite files)', () => {
     try {
       await migrateToLatest(own.db); // all of it in the WAL: nothing has checkpointed it yet
       const before = statSync(file).size;
-      const writer = new ThreadClickWriter(`sqlite:${file}`);
-      writer.start();
+      const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: `sqlite:${file}` });
+      await writer.start();
       try {
         await expect.poll(() => statSync(file).size, { timeout: 3_000 }).toBeGreaterThan(before);
       } finally {
@@ -80,7 +85,7 @@ describe('the click writer thread (SQLite files)', () => {
   });
 
   it('enriches and writes a batch on its own connection, answering with the counted clicks', async () => {
-    const writer = new ThreadClickWriter(url);
+    const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: url });
     const counted = await writer.write(
       packVisits([visitFacts(linkId), visitFacts(linkId, { userAgent: BOT }), visitFacts(linkId)]),
     );
@@ -108,9 +113,9 @@ describe('the click writer thread (SQLite files)', () => {
     expect(await breakdown(handle.db, linkId, 'country')).toEqual([{ value: 'GB', clicks: 2 }]);
   });
 
-  it('answers with no more counted clicks of a link than the webhook publisher has room for, and writes them all', async () => {
+  it('answers with no more counted clicks of a link than link.clicked has room for, and writes them all', async () => {
     const before = (await findLink(handle.db, linkId))!.clickCount;
-    const writer = new ThreadClickWriter(url);
+    const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: url });
     const counted = await writer.write(
       packVisits([visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(linkId), visitFacts(linkId), visitFacts(linkId)]),
       new Map([[linkId, 1]]),
@@ -121,7 +126,7 @@ describe('the click writer thread (SQLite files)', () => {
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 4);
   });
 
-  it('stores no click of a link that no longer exists (its connection skips the per-row foreign-key lookup)', async () => {
+  it('stores no click of a link that no longer exists (its connection skips the foreign-key lookup)', async () => {
     const user = await insertUser(handle.db, { email: 'gone@example.com', plan: 'business' });
     const gone = (
       await insertLink(handle.db, {
@@ -135,7 +140,7 @@ describe('the click writer thread (SQLite files)', () => {
       })
     ).id;
     await deleteLink(handle.db, gone);
-    const writer = new ThreadClickWriter(url);
+    const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: url });
     await writer.write(packVisits([visitFacts(gone), visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(gone)]));
     await writer.close();
     expect(await handle.db.selectFrom('clicks').select('id').where('link_id', '=', gone).execute()).toEqual([]);
@@ -151,7 +156,7 @@ describe('the click writer thread (SQLite files)', () => {
 
   it('rejects a batch that could not be written, and writes the same batch on the next try', async () => {
     const unmigrated = `sqlite:${join(dir, 'empty.db')}`;
-    const writer = new ThreadClickWriter(unmigrated);
+    const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: unmigrated });
     // The first link of the database made below gets id 1.
     const batch = packVisits([visitFacts(1)]);
     await expect(writer.write(batch)).rejects.toThrow(/no such table/);
@@ -179,16 +184,17 @@ describe('the click writer thread (SQLite files)', () => {
 
   it('fails the batches of a thread that dies, and starts a new thread for the next write', async () => {
     let started = 0;
-    const writer = new ThreadClickWriter(url, () => {
-      started += 1;
-      // The first thread dies on its first batch; the next ones are real.
-      if (started === 1)
-        return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", {
-          eval: true,
-        });
-      return new Worker(new URL('../../src/clicks/writer-thread.ts', import.meta.url), {
-        workerData: { databaseUrl: url },
-      });
+    const task = { mode: 'batches', databaseUrl: url } as const;
+    const writer = new ClickWriterThread(task, {
+      startWorker: () => {
+        started += 1;
+        // The first thread dies on its first batch; the next ones are real.
+        if (started === 1)
+          return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", {
+            eval: true,
+          });
+        return startClickWriterWorker(task);
+      },
     });
     const before = (await findLink(handle.db, linkId))!.clickCount;
     await expect(writer.write(packVisits([visitFacts(linkId)]))).rejects.toThrow(/exited \(code 3\)/);
@@ -196,5 +202,81 @@ describe('the click writer thread (SQLite files)', () => {
     await writer.close();
     expect(started).toBe(2);
     expect((await findLink(handle.db, linkId))!.clickCount).toBe(before + 1);
+  });
+});
+
+// Needs real PostgreSQL and Redis servers (CI sets both); without them, skipped.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode (PostgreSQL + Redis)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let handle: DatabaseHandle;
+  let redis: Redis;
+  const prefix = `test-${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    database = await freshDatabaseUrl('postgres');
+    handle = openDatabase(database.url);
+    await migrateToLatest(handle.db);
+    redis = new Redis(redisUrl!);
+  });
+  afterAll(async () => {
+    await redis.del(`${prefix}clicks`);
+    redis.disconnect();
+    await handle.close();
+    await database.drop();
+  });
+
+  it('writes what the stream holds, tells the main thread (capped per link), and stops on close', async () => {
+    const { id: userId } = await insertUser(handle.db, { email: 'thread@example.com', plan: 'business' });
+    const link = (shortCode: string) =>
+      insertLink(handle.db, {
+        userId,
+        shortCode,
+        redirectUrl: 'https://example.com/',
+        isActive: true,
+        categoryId: null,
+        domainId: null,
+        conditions: [],
+      });
+    const [busy, quiet] = [await link('busy'), await link('quiet')];
+    // Two entries, as two event-loop turns of an instance append them.
+    const sink = new RedisStreamClickSink(redis, `${prefix}clicks`);
+    for (const id of [busy.id, busy.id, busy.id]) sink.record(visitFacts(id, { at: Date.now() }));
+    await sink.flush();
+    sink.record(visitFacts(quiet.id, { at: Date.now() }));
+    await sink.close();
+
+    const told: ClickEvent[] = [];
+    const errors: string[] = [];
+    const thread = new ClickWriterThread(
+      {
+        mode: 'stream',
+        databaseUrl: database.url,
+        preparedStatements: true,
+        redisUrl: redisUrl!,
+        stream: `${prefix}clicks`,
+        group: `${prefix}click-writers`,
+        claimIdleMs: 30_000,
+        maxCountedPerLink: 2,
+      },
+      {
+        onWritten: (counted) => told.push(...counted),
+        onError: (context, message) => errors.push(`${context}: ${message}`),
+      },
+    );
+    await thread.start();
+    const counts = async () =>
+      (await handle.db.selectFrom('links').select(['short_code', 'click_count']).orderBy('id').execute()).map((row) =>
+        Number(row.click_count),
+      );
+    for (let i = 0; i < 100 && (await counts()).join() !== '3,1'; i++) await new Promise((r) => setTimeout(r, 50));
+    await thread.close();
+
+    expect(await counts()).toEqual([3, 1]);
+    expect(told.filter((click) => click.linkId === busy.id)).toHaveLength(2);
+    expect(told.filter((click) => click.linkId === quiet.id)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    expect(await redis.xlen(`${prefix}clicks`), 'acknowledged and dropped after the commit').toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { ClickEvent, VisitFacts } from '../../src/core/clicks.ts';
 
 // Suites count on these defaults in their expectations (test/db/clicks, test/http/stats,
-// test/db/thread-writer): changing one changes what they must expect.
+// test/db/writer-thread): changing one changes what they must expect.
 
 /** An enriched click of `linkId`: a counted desktop Chrome visit from the US, unless `overrides` say otherwise. */
 export function clickEvent(linkId: number, overrides: Partial<ClickEvent> = {}): ClickEvent {
