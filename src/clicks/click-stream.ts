@@ -9,7 +9,7 @@ import type { ClickBufferStats } from './buffer.ts';
 import type { GeoLookup } from './geo.ts';
 import { RoomWaiters, type WaitBounds } from './room-waiters.ts';
 import type { ClickSink, Recorded } from './sink.ts';
-import { decodeVisitBatch, encodeVisitBatch, enrichVisitBatch, VisitPacker } from './visit-batch.ts';
+import { decodeVisitBatch, encodeVisitBatch, enrichVisitBatch, joinVisitBatches, VisitPacker } from './visit-batch.ts';
 
 /** The one field of an entry: a batch of visits as encodeVisitBatch writes it. */
 const VISITS_FIELD = 'c';
@@ -293,9 +293,9 @@ export class StreamClickConsumer {
       const done = await stores.clicks.processedEntries(ids);
       const fresh = entries.filter(([id]) => !done.has(id));
       if (fresh.length === 0) return;
-      // Each entry is enriched as the batch it was packed as: each distinct address, user agent,
-      // referrer and millisecond once, not once a visit.
-      const events = fresh.flatMap((entry) => enrichVisitBatch(visitsOf(entry), this.#geo));
+      // Enriched as one batch: each distinct address, user agent, referrer, visitor and
+      // millisecond of all the entries once, not once a visit (nor once an entry).
+      const events = enrichVisitBatch(joinVisitBatches(fresh.map(visitsOf)), this.#geo);
       await stores.clicks.writeBatch(events);
       await stores.clicks.markEntriesProcessed(
         fresh.map(([id]) => id),

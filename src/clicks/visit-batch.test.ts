@@ -10,6 +10,7 @@ import {
   decodeVisitBatch,
   encodeVisitBatch,
   enrichVisitBatch,
+  joinVisitBatches,
   linkIdsOf,
   packVisits,
   VisitPacker,
@@ -98,6 +99,19 @@ describe('a batch of visits', () => {
     expect(packed.userAgents).toEqual([BOT, CHROME]);
     expect(packed.ips).toEqual(['8.8.8.8', '10.0.0.1']);
     expect(enrichVisitBatch(packed, geo)).toEqual(visits.slice(4, 6).map(createEnricher(geo)));
+  });
+
+  it('joins other batches into one, each distinct string once, enriching to the same clicks', () => {
+    const joined = joinVisitBatches([packVisits(visits.slice(0, 3)), packVisits([]), packVisits(visits.slice(3))]);
+    expect(joined).toEqual(packVisits(visits));
+    expect(enrichVisitBatch(joined, geo)).toEqual(visits.map(createEnricher(geo)));
+  });
+
+  it('takes a whole batch only while it has room for it', () => {
+    const packer = new VisitPacker(3);
+    packer.addBatch(packVisits(visits.slice(0, 2)));
+    expect(() => packer.addBatch(packVisits(visits.slice(2, 4)))).toThrow(RangeError);
+    expect(packer.count).toBe(2);
   });
 
   it('names each link it has visits of once', () => {

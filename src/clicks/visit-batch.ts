@@ -131,6 +131,31 @@ export class VisitPacker {
     this.#query[i] = this.#queries.indexOf(visit.query);
   }
 
+  /** Adds every visit of another batch, each of its distinct strings looked up here once. */
+  addBatch(batch: PackedVisits): void {
+    const at = this.#count;
+    if (at + batch.count > this.capacity) throw new RangeError(`a packed batch holds ${this.capacity} visits`);
+    this.#linkIds.set(batch.linkIds, at);
+    this.#at.set(batch.at, at);
+    this.#optionIndex.set(batch.optionIndex, at);
+    this.#variantIndex.set(batch.variantIndex, at);
+    const strings = (into: Int32Array, table: StringTable, indexes: Int32Array, values: string[]) => {
+      const here = values.map((value) => table.indexOf(value));
+      into.set(
+        indexes.map((i) => (i === NONE ? NONE : here[i]!)),
+        at,
+      );
+    };
+    strings(this.#ip, this.#ips, batch.ip, batch.ips);
+    strings(this.#userAgent, this.#userAgents, batch.userAgent, batch.userAgents);
+    strings(this.#referer, this.#referers, batch.referer, batch.referers);
+    strings(this.#country, this.#countries, batch.country, batch.countries);
+    strings(this.#storefront, this.#storefronts, batch.storefront, batch.storefronts);
+    strings(this.#acceptLanguage, this.#acceptLanguages, batch.acceptLanguage, batch.acceptLanguages);
+    strings(this.#query, this.#queries, batch.query, batch.queries);
+    this.#count += batch.count;
+  }
+
   /** Starts again empty, reusing the columns: what `finish` gave is overwritten from now on. */
   clear(): void {
     this.#count = 0;
@@ -176,6 +201,17 @@ export class VisitPacker {
 export function packVisits(visits: readonly VisitFacts[]): PackedVisits {
   const packer = new VisitPacker(visits.length);
   for (const visit of visits) packer.add(visit);
+  return packer.finish();
+}
+
+/**
+ * Several batches as one (the stream entries a consumer writes in one transaction), so that
+ * enrichment looks up each distinct string once for all of them, not once an entry.
+ */
+export function joinVisitBatches(batches: readonly PackedVisits[]): PackedVisits {
+  if (batches.length === 1) return batches[0]!;
+  const packer = new VisitPacker(batches.reduce((count, batch) => count + batch.count, 0));
+  for (const batch of batches) packer.addBatch(batch);
   return packer.finish();
 }
 
