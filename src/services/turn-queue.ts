@@ -10,7 +10,7 @@ export interface Queued {
 }
 
 /**
- * The queue of SQLite's commit and read groups: the units that arrive in one turn of the event
+ * The queue of SQLite's commit group: the units that arrive in one turn of the event
  * loop wait for `group`, which runs after the poll phase (every request read in this turn has
  * queued its unit by then) and again while units wait. `group` takes the units it runs off
  * `waiting` itself, and must settle each and never throw.

@@ -4,7 +4,6 @@ import { isDatabaseUnavailable } from '../storage/errors.ts';
 import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
 import type { AppEvent, EventBus } from './events.ts';
 import type { CommitGroup } from './commit-group.ts';
-import type { ReadGroup } from './read-group.ts';
 
 /** What a use case works with: stores on one executor, and where to put the events it causes. */
 export interface Work {
@@ -27,21 +26,16 @@ export class UnitOfWork {
   readonly #events: EventBus;
   readonly #rootStores: Stores;
   readonly #group: CommitGroup | undefined;
-  readonly #readGroup: ReadGroup | undefined;
-  /** The stores of each read group's connection, made once for all of its reads. */
-  readonly #groupStores = new WeakMap<Executor, Stores>();
 
   /**
    * `groupCommit` (SQLite): the units of one event-loop turn share a transaction and its commit,
-   * each in a savepoint of its own (commit-group.ts). `groupReads` (SQLite): the reads of one
-   * turn share a read transaction (read-group.ts).
+   * each in a savepoint of its own (commit-group.ts).
    */
-  constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup; groupReads?: ReadGroup } = {}) {
+  constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup } = {}) {
     this.#db = db;
     this.#events = events;
     this.#rootStores = storesFor(db);
     this.#group = options.groupCommit;
-    this.#readGroup = options.groupReads;
   }
 
   /**
@@ -62,16 +56,7 @@ export class UnitOfWork {
 
   async read<T>(useCase: (stores: Stores) => Promise<T>): Promise<T> {
     assertNoOpenWork();
-    if (!this.#readGroup) return openWork.run(true, () => useCase(this.#rootStores)).catch(translateUnavailable);
-    return this.#readGroup
-      .run((connection) => openWork.run(true, () => useCase(this.#storesOf(connection))))
-      .catch(translateUnavailable);
-  }
-
-  #storesOf(connection: Executor): Stores {
-    let stores = this.#groupStores.get(connection);
-    if (!stores) this.#groupStores.set(connection, (stores = storesFor(connection)));
-    return stores;
+    return openWork.run(true, () => useCase(this.#rootStores)).catch(translateUnavailable);
   }
 }
 
