@@ -7,7 +7,7 @@ import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffi
 import { FieldError } from '../components/field-error.tsx';
 import { ariaFor, fieldMessages, formSummary, type FormErrors } from '../lib/errors.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
-import type { Me } from '../lib/types.ts';
+import type { AffiliateProgramRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 // The add form's fields; any other message goes to the line under the form, in words.
@@ -18,26 +18,6 @@ export function AffiliatesPage({ me }: { me: Me }) {
   const allowed = me.features.affiliates.allowed;
   const programs = useData(allowed ? listAffiliatePrograms : null, []);
   const tags = useData(allowed ? listAffiliateTags : null, []);
-  // Id 1 (Amazon US) heads the catalog, so the state matches the option the select shows first.
-  const [program, setProgram] = useState('1');
-  const [tag, setTag] = useState('');
-  const [error, setError] = useState<string>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const fe: FormErrors = { form: 'tag', errors };
-  const formRef = useFocusFirstInvalid(errors);
-  const add = async (event: Event) => {
-    event.preventDefault();
-    try {
-      await createAffiliateTag({ affiliate_program_id: Number(program), tag });
-      setTag('');
-      setError(undefined);
-      setErrors({});
-      tags.reload();
-    } catch (e) {
-      setErrors(fieldMessages(e));
-      setError(formSummary(e, shownHere));
-    }
-  };
   const remove = async (id: number) => {
     await deleteAffiliateTag(id);
     tags.reload();
@@ -51,43 +31,7 @@ export function AffiliatesPage({ me }: { me: Me }) {
         options.
       </p>
       <Locked state={me.features.affiliates}>
-        <form class="row" onSubmit={add} aria-label="Add an affiliate tag" ref={formRef}>
-          <div class="field">
-            <label>
-              Program{' '}
-              <select
-                name="program"
-                value={program}
-                onChange={(e) => setProgram(e.currentTarget.value)}
-                {...ariaFor(fe, 'affiliate_program_id')}
-              >
-                {(programs.data?.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.param}=)
-                  </option>
-                ))}
-              </select>
-            </label>
-            <FieldError fe={fe} at="affiliate_program_id" />
-          </div>
-          <div class="field grow">
-            <label>
-              Your tag{' '}
-              <input
-                name="tag"
-                required
-                value={tag}
-                onInput={(e) => setTag(e.currentTarget.value)}
-                {...ariaFor(fe, 'tag')}
-              />
-            </label>
-            <FieldError fe={fe} at="tag" />
-          </div>
-          <button type="submit" class="field-button">
-            Add
-          </button>
-        </form>
-        <ErrorMessage error={error} />
+        <AffiliateTagForm programs={programs.data?.data ?? []} onAdded={tags.reload} />
         {!list && !tags.error && <Skeleton label="Loading tags…" lines={2} />}
         {tags.error && <ErrorMessage error={tags.error} />}
         {list?.length === 0 && (
@@ -107,5 +51,75 @@ export function AffiliatesPage({ me }: { me: Me }) {
         </ul>
       </Locked>
     </main>
+  );
+}
+
+interface AffiliateTagFormProps {
+  programs: AffiliateProgramRecord[];
+  onAdded: () => void;
+}
+
+/** A program and the person's tag for it. */
+function AffiliateTagForm({ programs, onAdded }: AffiliateTagFormProps) {
+  // Id 1 (Amazon US) heads the catalog, so the state matches the option the select shows first.
+  const [program, setProgram] = useState('1');
+  const [tag, setTag] = useState('');
+  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'tag', errors };
+  const formRef = useFocusFirstInvalid(errors);
+  const add = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await createAffiliateTag({ affiliate_program_id: Number(program), tag });
+      setTag('');
+      setError(undefined);
+      setErrors({});
+      onAdded();
+    } catch (e) {
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, shownHere));
+    }
+  };
+  return (
+    <>
+      <form class="row" onSubmit={add} aria-label="Add an affiliate tag" ref={formRef}>
+        <div class="field">
+          <label>
+            Program{' '}
+            <select
+              name="program"
+              value={program}
+              onChange={(e) => setProgram(e.currentTarget.value)}
+              {...ariaFor(fe, 'affiliate_program_id')}
+            >
+              {programs.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.param}=)
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError fe={fe} at="affiliate_program_id" />
+        </div>
+        <div class="field grow">
+          <label>
+            Your tag{' '}
+            <input
+              name="tag"
+              required
+              value={tag}
+              onInput={(e) => setTag(e.currentTarget.value)}
+              {...ariaFor(fe, 'tag')}
+            />
+          </label>
+          <FieldError fe={fe} at="tag" />
+        </div>
+        <button type="submit" class="field-button">
+          Add
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+    </>
   );
 }

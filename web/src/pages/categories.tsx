@@ -12,25 +12,6 @@ import { useData } from '../lib/use-data.ts';
 /** Categories group links so the link list can be filtered: add, rename, delete. */
 export function CategoriesPage({ announce }: { announce: Announce }) {
   const list = useData(listCategories, []);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  // The create form's 422 messages sit under the name field; anything else goes in the line below the form.
-  const fe: FormErrors = { form: 'category-create', errors };
-  const add = async (event: Event) => {
-    event.preventDefault();
-    try {
-      await createCategory({ name });
-      setName('');
-      setError(undefined);
-      setErrors({});
-      list.reload();
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      // Announced at once (role="alert"): what no field shows, or a pointer to the field that does.
-      setError(formSummary(e, (path) => path === 'name'));
-    }
-  };
   const rename = async (id: number, current: string) => {
     const next = await promptDialog({
       title: `Rename "${current}"`,
@@ -66,25 +47,7 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
   return (
     <main>
       <h1>Categories</h1>
-      {/* The label above, the input and its button on one line, the field's message under both. */}
-      <form class="field" onSubmit={add} aria-label="Add a category">
-        <label for="category-name">New category</label>
-        <div class="row inline-field">
-          <input
-            id="category-name"
-            class="grow"
-            name="category_name"
-            required
-            maxLength={255}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-            {...ariaFor(fe, 'name')}
-          />
-          <button type="submit">Add</button>
-        </div>
-        <FieldError fe={fe} at="name" />
-      </form>
-      <ErrorMessage error={error} />
+      <CategoryCreateForm onAdded={list.reload} />
       {!categories && !list.error && <Skeleton label="Loading categories…" />}
       <ErrorMessage error={list.error} />
       {categories?.length === 0 && (
@@ -107,5 +70,50 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
         ))}
       </ul>
     </main>
+  );
+}
+
+/** A new category's name; its 422 messages sit under the field, anything else in the line below the form. */
+function CategoryCreateForm({ onAdded }: { onAdded: () => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'category-create', errors };
+  const add = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await createCategory({ name });
+      setName('');
+      setError(undefined);
+      setErrors({});
+      onAdded();
+    } catch (e) {
+      setErrors(fieldErrors(e));
+      // Announced at once (role="alert"): what no field shows, or a pointer to the field that does.
+      setError(formSummary(e, (path) => path === 'name'));
+    }
+  };
+  return (
+    <>
+      {/* The label above, the input and its button on one line, the field's message under both. */}
+      <form class="field" onSubmit={add} aria-label="Add a category">
+        <label for="category-name">New category</label>
+        <div class="row inline-field">
+          <input
+            id="category-name"
+            class="grow"
+            name="category_name"
+            required
+            maxLength={255}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            {...ariaFor(fe, 'name')}
+          />
+          <button type="submit">Add</button>
+        </div>
+        <FieldError fe={fe} at="name" />
+      </form>
+      <ErrorMessage error={error} />
+    </>
   );
 }

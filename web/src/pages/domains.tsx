@@ -16,24 +16,6 @@ import { useData } from '../lib/use-data.ts';
 /** Custom short-link domains: add one, create the DNS record shown, check it, remove it. */
 export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   const domains = useData(me.features.domains.allowed ? listDomains : null, []);
-  const [hostname, setHostname] = useState('');
-  const [error, setError] = useState<string>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const fe: FormErrors = { form: 'domain', errors };
-  const formRef = useFocusFirstInvalid(errors);
-  const add = async (event: Event) => {
-    event.preventDefault();
-    try {
-      await createDomain({ hostname });
-      setHostname('');
-      setError(undefined);
-      setErrors({});
-      domains.reload();
-    } catch (e) {
-      setErrors(fieldMessages(e));
-      setError(formSummary(e, (path) => path === 'hostname'));
-    }
-  };
   const check = async (id: number) => {
     try {
       const domain = await checkDomain(id);
@@ -64,26 +46,7 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
     <main>
       <h1>Custom domains</h1>
       <Locked state={me.features.domains}>
-        <form class="row" onSubmit={add} aria-label="Add a domain" ref={formRef}>
-          <div class="field grow">
-            <label>
-              Hostname{' '}
-              <input
-                name="hostname"
-                required
-                placeholder="go.yourbrand.com"
-                value={hostname}
-                onInput={(e) => setHostname(e.currentTarget.value)}
-                {...ariaFor(fe, 'hostname')}
-              />
-            </label>
-            <FieldError fe={fe} at="hostname" />
-          </div>
-          <button type="submit" class="field-button">
-            Add domain
-          </button>
-        </form>
-        <ErrorMessage error={error} />
+        <DomainForm onAdded={domains.reload} />
         {!list && !domains.error && <SkeletonBlock label="Loading domains…" shape="card" />}
         {domains.error && <ErrorMessage error={domains.error} />}
         {list?.length === 0 && (
@@ -102,5 +65,51 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
         ))}
       </Locked>
     </main>
+  );
+}
+
+/** A hostname the person owns, to serve their short links. */
+function DomainForm({ onAdded }: { onAdded: () => void }) {
+  const [hostname, setHostname] = useState('');
+  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'domain', errors };
+  const formRef = useFocusFirstInvalid(errors);
+  const add = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await createDomain({ hostname });
+      setHostname('');
+      setError(undefined);
+      setErrors({});
+      onAdded();
+    } catch (e) {
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, (path) => path === 'hostname'));
+    }
+  };
+  return (
+    <>
+      <form class="row" onSubmit={add} aria-label="Add a domain" ref={formRef}>
+        <div class="field grow">
+          <label>
+            Hostname{' '}
+            <input
+              name="hostname"
+              required
+              placeholder="go.yourbrand.com"
+              value={hostname}
+              onInput={(e) => setHostname(e.currentTarget.value)}
+              {...ariaFor(fe, 'hostname')}
+            />
+          </label>
+          <FieldError fe={fe} at="hostname" />
+        </div>
+        <button type="submit" class="field-button">
+          Add domain
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
@@ -78,61 +79,96 @@ export function ImportPage({ me, announce }: { me: Me; announce: Announce }) {
         <ErrorMessage error={error} />
         <ErrorMessage error={job.error} />
         {job.data && <ImportProgress job={job.data} />}
-        <details>
-          <summary>Files it understands</summary>
-          <p>
-            A header row, then one link per row. Column names are matched whatever their case: the destination (
-            <code>redirect_url</code>, <code>url</code>, <code>long_url</code>, <code>target</code>) is required; the
-            code (<code>short_code</code>, <code>keyword</code>, <code>alias</code>, <code>address</code>, or the last
-            part of a <code>link</code>/<code>short_url</code>), <code>title</code>/<code>description</code>,{' '}
-            <code>category</code>/<code>tags</code> (the first tag) and <code>created_at</code> are optional. Rows
-            without a code get a random one; a code already taken is skipped.
-          </p>
-          <ul>
-            {FORMATS.map(([name, columns]) => (
-              <li key={name}>
-                <strong>{name}</strong>: {columns}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <FileFormats />
         {history.data && history.data.data.length > 0 && (
-          <section>
-            <h2>Recent imports</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th>Started</th>
-                  <th>Status</th>
-                  <th class="num">Created</th>
-                  <th class="num">Skipped</th>
-                  <th class="num">Invalid</th>
-                  <th>
-                    <span class="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.data.map((item) => (
-                  <tr key={item.id}>
-                    <td>{new Date(item.created_at).toLocaleString()}</td>
-                    <td>{item.status}</td>
-                    <td class="num">{item.created}</td>
-                    <td class="num">{item.skipped}</td>
-                    <td class="num">{item.invalid}</td>
-                    <td>
-                      <button type="button" class="link-button" onClick={() => setCurrent(item.id)}>
-                        Show
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ImportHistory imports={history.data.data} onShow={setCurrent} />
         )}
       </Locked>
     </main>
+  );
+}
+
+/** The columns the import reads, and the services whose exports it takes. */
+function FileFormats() {
+  return (
+    <details>
+      <summary>Files it understands</summary>
+      <ColumnsRead />
+      <ul>
+        {FORMATS.map(([name, columns]) => (
+          <li key={name}>
+            <strong>{name}</strong>: {columns}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Column names in a sentence: each as code, separated by commas. */
+function Names({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <Fragment key={name}>
+          {i > 0 && ', '}
+          <code>{name}</code>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Which columns the import reads, by any of their names. */
+function ColumnsRead() {
+  return (
+    <p>
+      A header row, then one link per row. Column names are matched whatever their case: the destination (
+      <Names names={['redirect_url', 'url', 'long_url', 'target']} />) is required; the code (
+      <Names names={['short_code', 'keyword', 'alias', 'address']} />, or the last part of a <code>link</code>/
+      <code>short_url</code>), <code>title</code>/<code>description</code>, <code>category</code>/<code>tags</code> (the
+      first tag) and <code>created_at</code> are optional. Rows without a code get a random one; a code already taken is
+      skipped.
+    </p>
+  );
+}
+
+/** The past imports, newest first; Show brings one's progress and refused rows up above. */
+function ImportHistory({ imports, onShow }: { imports: ImportRecord[]; onShow: (id: number) => void }) {
+  return (
+    <section>
+      <h2>Recent imports</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Started</th>
+            <th>Status</th>
+            <th class="num">Created</th>
+            <th class="num">Skipped</th>
+            <th class="num">Invalid</th>
+            <th>
+              <span class="visually-hidden">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {imports.map((item) => (
+            <tr key={item.id}>
+              <td>{new Date(item.created_at).toLocaleString()}</td>
+              <td>{item.status}</td>
+              <td class="num">{item.created}</td>
+              <td class="num">{item.skipped}</td>
+              <td class="num">{item.invalid}</td>
+              <td>
+                <button type="button" class="link-button" onClick={() => onShow(item.id)}>
+                  Show
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

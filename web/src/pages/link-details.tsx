@@ -16,7 +16,7 @@ import { controlFeatures, localizes } from '../lib/link-controls.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery } from '../lib/range.ts';
 import type { Announce } from '../lib/toast.ts';
-import { BREAKDOWNS, type Me } from '../lib/types.ts';
+import { BREAKDOWNS, type LinkRecord, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { useState } from 'preact/hooks';
 
@@ -70,36 +70,9 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
     );
   const l = link.data;
   const localizeDefault = settings.data?.localize_default;
-  const toggle = async () => {
-    await updateLink(id, { is_active: !l.is_active });
-    announce(l.is_active ? 'Link turned off.' : 'Link turned on.');
-    link.reload();
-  };
   return (
     <main>
-      <p>
-        <a href="#/links">← All links</a>
-      </p>
-      <h1>{l.short_code}</h1>
-      {l.title && <p class="lead">{l.title}</p>}
-      <p class="row">
-        <code class="short-url">{l.short_url}</code>
-        {l.is_expired && <span class="badge expired">Expired</span>}
-        <button type="button" onClick={() => copy(l.short_url, announce)}>
-          Copy
-        </button>
-        <button type="button" onClick={toggle}>
-          {l.is_active ? 'Turn off' : 'Turn on'}
-        </button>
-      </p>
-      <p>
-        Goes to{' '}
-        <a href={l.redirect_url} rel="noopener noreferrer">
-          {l.redirect_url}
-        </a>
-        {l.category && <> · Category: {l.category.name}</>}
-        {l.type === 'choice_page' && <> · Choice page</>}
-      </p>
+      <LinkHeading link={l} announce={announce} onChanged={link.reload} />
       <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
       {/* A link that follows the account default waits for it, rather than flashing "off". */}
       {controlFeatures(me).business.allowed && (l.localize !== null || !settings.loading) && (
@@ -136,3 +109,39 @@ const fieldErrorsOnRange = (failure: unknown) => {
   const errors = fieldErrors(failure);
   return 'from' in errors || 'to' in errors;
 };
+
+/** The link's code and title, its short URL with Copy and the on/off switch, and where it goes. */
+function LinkHeading({ link, announce, onChanged }: { link: LinkRecord; announce: Announce; onChanged: () => void }) {
+  const toggle = async () => {
+    await updateLink(link.id, { is_active: !link.is_active });
+    announce(link.is_active ? 'Link turned off.' : 'Link turned on.');
+    onChanged();
+  };
+  return (
+    <>
+      <p>
+        <a href="#/links">← All links</a>
+      </p>
+      <h1>{link.short_code}</h1>
+      {link.title && <p class="lead">{link.title}</p>}
+      <p class="row">
+        <code class="short-url">{link.short_url}</code>
+        {link.is_expired && <span class="badge expired">Expired</span>}
+        <button type="button" onClick={() => copy(link.short_url, announce)}>
+          Copy
+        </button>
+        <button type="button" onClick={toggle}>
+          {link.is_active ? 'Turn off' : 'Turn on'}
+        </button>
+      </p>
+      <p>
+        Goes to{' '}
+        <a href={link.redirect_url} rel="noopener noreferrer">
+          {link.redirect_url}
+        </a>
+        {link.category && <> · Category: {link.category.name}</>}
+        {link.type === 'choice_page' && <> · Choice page</>}
+      </p>
+    </>
+  );
+}

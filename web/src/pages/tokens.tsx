@@ -8,7 +8,7 @@ import { copy } from '../lib/clipboard.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { ariaFor, fieldErrors, formSummary, type FormErrors } from '../lib/errors.ts';
 import type { Announce } from '../lib/toast.ts';
-import type { Ability, FeatureState, Me } from '../lib/types.ts';
+import type { Ability, CreatedToken, FeatureState, Me, TokenRecord } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 // The server's ABILITIES (src/core/plans.ts), kept here so no server module is bundled; the type checks them.
@@ -33,27 +33,8 @@ function NoApiAccess({ api }: { api: FeatureState }) {
 /** API tokens: create one with chosen abilities (its secret is shown once), list them, revoke them. */
 export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
   const tokens = useData(listTokens, []);
-  const [name, setName] = useState('');
-  const [abilities, setAbilities] = useState<Ability[]>(['read']);
   // The token just created, whose plaintext is on screen until it is revoked or the page is left.
   const [fresh, setFresh] = useState<{ id: number; token: string }>();
-  const [error, setError] = useState<string>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const fe: FormErrors = { form: 'token-create', errors };
-  const create = async (event: Event) => {
-    event.preventDefault();
-    try {
-      const token = await createToken({ name, abilities });
-      setFresh({ id: token.id, token: token.token });
-      setName('');
-      setError(undefined);
-      setErrors({});
-      tokens.reload();
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      setError(formSummary(e, (path) => path === 'name'));
-    }
-  };
   const revoke = async (id: number, tokenName: string) => {
     const sure = await confirmDialog({
       title: `Revoke "${tokenName}"?`,
@@ -68,8 +49,6 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
     announce('Token revoked.');
     tokens.reload();
   };
-  const toggle = (ability: Ability) =>
-    setAbilities(abilities.includes(ability) ? abilities.filter((a) => a !== ability) : [...abilities, ability]);
   const list = tokens.data?.data;
   return (
     <main class="tokens-page">
@@ -80,52 +59,14 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
       </p>
       {!me.features.api.allowed && <NoApiAccess api={me.features.api} />}
       {me.features.api.allowed && (
-        <form onSubmit={create} aria-label="Create a token">
-          <div class="field">
-            <label>
-              Token name{' '}
-              <input
-                name="token_name"
-                required
-                maxLength={255}
-                value={name}
-                onInput={(e) => setName(e.currentTarget.value)}
-                {...ariaFor(fe, 'name')}
-              />
-            </label>
-            <FieldError fe={fe} at="name" />
-          </div>
-          <fieldset>
-            <legend>Abilities</legend>
-            {ABILITIES.map((a) => (
-              <label class="check" key={a}>
-                <input
-                  type="checkbox"
-                  name={`ability_${a}`}
-                  checked={abilities.includes(a)}
-                  onChange={() => toggle(a)}
-                />{' '}
-                {a}
-              </label>
-            ))}
-          </fieldset>
-          <ErrorMessage error={error} />
-          <button type="submit">Create token</button>
-        </form>
+        <TokenCreateForm
+          onCreated={(token) => {
+            setFresh({ id: token.id, token: token.token });
+            tokens.reload();
+          }}
+        />
       )}
-      {fresh && (
-        <div class="notice" role="status">
-          <p>
-            <strong>Copy this token now.</strong> It is shown only once.
-          </p>
-          <p class="row">
-            <code data-testid="new-token">{fresh.token}</code>{' '}
-            <button type="button" onClick={() => copy(fresh.token, announce)}>
-              Copy
-            </button>
-          </p>
-        </div>
-      )}
+      {fresh && <FreshToken token={fresh.token} announce={announce} />}
       {!list && !tokens.error && <SkeletonTable label="Loading tokens…" rows={2} columns={3} />}
       <ErrorMessage error={tokens.error} />
       {list && list.length === 0 && (
@@ -133,34 +74,114 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
           Create one above for each script or tool that uses the API. You can revoke a token at any time.
         </EmptyState>
       )}
-      {list && list.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Abilities</th>
-              <th>Last used</th>
-              <th>
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.abilities.join(', ')}</td>
-                <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : 'Never'}</td>
-                <td>
-                  <button type="button" class="link-button" onClick={() => revoke(t.id, t.name)}>
-                    Revoke
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {list && list.length > 0 && <TokenTable tokens={list} onRevoke={revoke} />}
     </main>
+  );
+}
+
+/** A name and the abilities a new token gets ("read" to start with). */
+function TokenCreateForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
+  const [name, setName] = useState('');
+  const [abilities, setAbilities] = useState<Ability[]>(['read']);
+  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fe: FormErrors = { form: 'token-create', errors };
+  const create = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const token = await createToken({ name, abilities });
+      setName('');
+      setError(undefined);
+      setErrors({});
+      onCreated(token);
+    } catch (e) {
+      setErrors(fieldErrors(e));
+      setError(formSummary(e, (path) => path === 'name'));
+    }
+  };
+  return (
+    <form onSubmit={create} aria-label="Create a token">
+      <div class="field">
+        <label>
+          Token name{' '}
+          <input
+            name="token_name"
+            required
+            maxLength={255}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            {...ariaFor(fe, 'name')}
+          />
+        </label>
+        <FieldError fe={fe} at="name" />
+      </div>
+      <AbilityChoices abilities={abilities} onChange={setAbilities} />
+      <ErrorMessage error={error} />
+      <button type="submit">Create token</button>
+    </form>
+  );
+}
+
+/** A checkbox per ability a token can have. */
+function AbilityChoices({ abilities, onChange }: { abilities: Ability[]; onChange: (abilities: Ability[]) => void }) {
+  const toggle = (ability: Ability) =>
+    onChange(abilities.includes(ability) ? abilities.filter((a) => a !== ability) : [...abilities, ability]);
+  return (
+    <fieldset>
+      <legend>Abilities</legend>
+      {ABILITIES.map((a) => (
+        <label class="check" key={a}>
+          <input type="checkbox" name={`ability_${a}`} checked={abilities.includes(a)} onChange={() => toggle(a)} /> {a}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The plaintext of the token just created: the only time it is shown. */
+function FreshToken({ token, announce }: { token: string; announce: Announce }) {
+  return (
+    <div class="notice" role="status">
+      <p>
+        <strong>Copy this token now.</strong> It is shown only once.
+      </p>
+      <p class="row">
+        <code data-testid="new-token">{token}</code>{' '}
+        <button type="button" onClick={() => copy(token, announce)}>
+          Copy
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function TokenTable({ tokens, onRevoke }: { tokens: TokenRecord[]; onRevoke: (id: number, name: string) => void }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Abilities</th>
+          <th>Last used</th>
+          <th>
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tokens.map((t) => (
+          <tr key={t.id}>
+            <td>{t.name}</td>
+            <td>{t.abilities.join(', ')}</td>
+            <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : 'Never'}</td>
+            <td>
+              <button type="button" class="link-button" onClick={() => onRevoke(t.id, t.name)}>
+                Revoke
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
