@@ -54,42 +54,7 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
 
   return (
     <form onSubmit={create} aria-label="Create a link" ref={formRef}>
-      <div class="row">
-        <div class="field grow">
-          <label>
-            Destination URL
-            <input
-              type="url"
-              name="redirect_url"
-              required
-              placeholder="https://example.com/page"
-              value={url}
-              onInput={(e) => setUrl(e.currentTarget.value)}
-              {...ariaFor(fe, 'redirect_url')}
-            />
-          </label>
-          <FieldError fe={fe} at="redirect_url" />
-        </div>
-        <div class="field">
-          <label>
-            Custom alias (optional)
-            <input
-              name="short_code"
-              pattern={ALIAS_PATTERN}
-              placeholder="e.g. summer-sale"
-              // The browser adds the title to its own "match the requested format" message.
-              title="3 to 64 letters, digits, dashes or underscores"
-              value={alias}
-              onInput={(e) => setAlias(e.currentTarget.value)}
-              {...ariaFor(fe, 'short_code')}
-            />
-          </label>
-          <FieldError fe={fe} at="short_code" />
-        </div>
-        <button type="submit" class="field-button">
-          Shorten
-        </button>
-      </div>
+      <DestinationAndAlias url={url} alias={alias} onUrl={setUrl} onAlias={setAlias} fe={fe} />
       <details class="controls" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           More options: title, expiry, click limit, UTM, password, A/B split, social preview, storefront localisation
@@ -105,14 +70,69 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
         <button type="submit">Create link</button>
       </details>
       <ErrorMessage error={error} />
-      {created && (
-        <p class="row created" data-testid="created-link">
-          <span>
-            New short link: <code class="short-url">{created.short_url}</code>
-          </span>
-          <CopyButton text={created.short_url} label={`Copy ${created.short_url}`} />
-        </p>
-      )}
+      {created && <CreatedLink link={created} />}
     </form>
+  );
+}
+
+interface DestinationAndAliasProps {
+  url: string;
+  alias: string;
+  onUrl: (url: string) => void;
+  onAlias: (alias: string) => void;
+  fe: FormErrors;
+}
+
+/** The form's first row: the destination, the optional alias, and Shorten. */
+function DestinationAndAlias({ url, alias, onUrl, onAlias, fe }: DestinationAndAliasProps) {
+  return (
+    <div class="row">
+      <div class="field grow">
+        <label>
+          Destination URL
+          <input
+            type="url"
+            name="redirect_url"
+            required
+            placeholder="https://example.com/page"
+            value={url}
+            onInput={(e) => onUrl(e.currentTarget.value)}
+            {...ariaFor(fe, 'redirect_url')}
+          />
+        </label>
+        <FieldError fe={fe} at="redirect_url" />
+      </div>
+      <div class="field">
+        <label>
+          Custom alias (optional)
+          <input
+            name="short_code"
+            pattern={ALIAS_PATTERN}
+            placeholder="e.g. summer-sale"
+            // The browser adds the title to its own "match the requested format" message.
+            title="3 to 64 letters, digits, dashes or underscores"
+            value={alias}
+            onInput={(e) => onAlias(e.currentTarget.value)}
+            {...ariaFor(fe, 'short_code')}
+          />
+        </label>
+        <FieldError fe={fe} at="short_code" />
+      </div>
+      <button type="submit" class="field-button">
+        Shorten
+      </button>
+    </div>
+  );
+}
+
+/** The short URL just created, with a button that copies it. */
+function CreatedLink({ link }: { link: LinkRecord }) {
+  return (
+    <p class="row created" data-testid="created-link">
+      <span>
+        New short link: <code class="short-url">{link.short_url}</code>
+      </span>
+      <CopyButton text={link.short_url} label={`Copy ${link.short_url}`} />
+    </p>
   );
 }

@@ -6,7 +6,8 @@ import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
 
 const FORM = 'password';
-const NEW_HINT = 'new-password-hint';
+const NEW_HINT_TEXT =
+  'At least 8 characters, and not one found in lists of breached passwords. A few unrelated words make a good one.';
 const shownHere = (path: string) => path === 'current_password' || path === 'new_password' || path === 'confirm';
 
 /**
@@ -23,7 +24,6 @@ export function PasswordForm({ announce }: { announce: Announce }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const fe: FormErrors = { form: FORM, errors };
-
   const submit = async (event: Event) => {
     event.preventDefault();
     setDone(false);
@@ -50,59 +50,38 @@ export function PasswordForm({ announce }: { announce: Announce }) {
       setBusy(false);
     }
   };
-
   return (
     <form class="card" onSubmit={submit} aria-labelledby="password-heading">
       <h2 id="password-heading">Change your password</h2>
-      <div class="field">
-        <label for="current-password">Current password</label>
-        <input
-          id="current-password"
-          type="password"
-          name="current_password"
-          autocomplete="current-password"
-          required
-          maxLength={200}
-          value={current}
-          onInput={(e) => setCurrent(e.currentTarget.value)}
-          {...ariaFor(fe, 'current_password')}
-        />
-        <FieldError fe={fe} at="current_password" />
-      </div>
-      <div class="field">
-        <label for="new-password">New password</label>
-        <input
-          id="new-password"
-          type="password"
-          name="new_password"
-          autocomplete="new-password"
-          required
-          maxLength={200}
-          value={next}
-          onInput={(e) => setNext(e.currentTarget.value)}
-          {...ariaFor(fe, 'new_password', NEW_HINT)}
-        />
-        <FieldError fe={fe} at="new_password" />
-        <span class="hint" id={NEW_HINT}>
-          At least 8 characters, and not one found in lists of breached passwords. A few unrelated words make a good
-          one.
-        </span>
-      </div>
-      <div class="field">
-        <label for="confirm-password">New password again</label>
-        <input
-          id="confirm-password"
-          type="password"
-          name="confirm_password"
-          autocomplete="new-password"
-          required
-          maxLength={200}
-          value={confirm}
-          onInput={(e) => setConfirm(e.currentTarget.value)}
-          {...ariaFor(fe, 'confirm')}
-        />
-        <FieldError fe={fe} at="confirm" />
-      </div>
+      <PasswordField
+        id="current-password"
+        name="current_password"
+        label="Current password"
+        autocomplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        fe={fe}
+      />
+      <PasswordField
+        id="new-password"
+        name="new_password"
+        label="New password"
+        autocomplete="new-password"
+        value={next}
+        onChange={setNext}
+        fe={fe}
+        hint={NEW_HINT_TEXT}
+      />
+      <PasswordField
+        id="confirm-password"
+        name="confirm_password"
+        at="confirm"
+        label="New password again"
+        autocomplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        fe={fe}
+      />
       <ErrorMessage error={summary} />
       {done && (
         <p class="success" role="status">
@@ -113,5 +92,45 @@ export function PasswordForm({ announce }: { announce: Announce }) {
         Change password
       </button>
     </form>
+  );
+}
+
+interface PasswordFieldProps {
+  id: string;
+  /** The input's name, and the path of its messages unless `at` says otherwise. */
+  name: string;
+  at?: string;
+  label: string;
+  autocomplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  fe: FormErrors;
+  /** Shown under the input, which it describes after any message. */
+  hint?: string;
+}
+
+function PasswordField({ id, name, at = name, label, autocomplete, value, onChange, fe, hint }: PasswordFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        name={name}
+        autocomplete={autocomplete}
+        required
+        maxLength={200}
+        value={value}
+        onInput={(e) => onChange(e.currentTarget.value)}
+        {...ariaFor(fe, at, hintId)}
+      />
+      <FieldError fe={fe} at={at} />
+      {hint && (
+        <span class="hint" id={hintId}>
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }

@@ -64,51 +64,54 @@ export function RawClicks({ linkId, version }: { linkId: number; version: number
       </p>
       <ErrorMessage error={error} />
       {loaded &&
-        (loaded.rows.length === 0 ? (
-          <p class="muted">No clicks yet.</p>
-        ) : (
-          // Focusable, so a keyboard can scroll the wide table sideways (axe: scrollable-region-focusable).
-          // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: see above.
-          <div class="scroll" tabIndex={0} role="region" aria-label="Raw clicks (scrolls sideways)">
-            <table class="raw-clicks-table" data-testid="raw-clicks">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Browser</th>
-                  <th scope="col">OS</th>
-                  <th scope="col">Referrer</th>
-                  <th scope="col">Language</th>
-                  <th scope="col">Bot</th>
-                  <th scope="col">Option</th>
-                  <th scope="col">Variant</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.rows.map((c, i) => (
-                  <tr key={`${c.clicked_at}-${i}`}>
-                    <td class="nowrap">{when(c.clicked_at)}</td>
-                    <td title={c.country}>{countryName(c.country)}</td>
-                    <td>{c.device}</td>
-                    <td>{c.browser}</td>
-                    <td>{c.os}</td>
-                    <td>{c.referrer_host ?? '—'}</td>
-                    <td>{c.language ? languageName(c.language) : '—'}</td>
-                    <td>{c.is_bot ? 'Yes' : 'No'}</td>
-                    <td class="num">{c.option ?? '—'}</td>
-                    <td class="num">{c.variant ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+        (loaded.rows.length === 0 ? <p class="muted">No clicks yet.</p> : <RawClicksTable rows={loaded.rows} />)}
       {loaded?.next && (
         <button type="button" onClick={more} disabled={busy}>
           {busy ? 'Loading…' : 'Load more'}
         </button>
       )}
     </section>
+  );
+}
+
+/** The clicks loaded so far, one row each, in a table that scrolls sideways on a narrow screen. */
+function RawClicksTable({ rows }: { rows: RawClick[] }) {
+  return (
+    // Focusable, so a keyboard can scroll the wide table sideways (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: see above.
+    <div class="scroll" tabIndex={0} role="region" aria-label="Raw clicks (scrolls sideways)">
+      <table class="raw-clicks-table" data-testid="raw-clicks">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Country</th>
+            <th scope="col">Device</th>
+            <th scope="col">Browser</th>
+            <th scope="col">OS</th>
+            <th scope="col">Referrer</th>
+            <th scope="col">Language</th>
+            <th scope="col">Bot</th>
+            <th scope="col">Option</th>
+            <th scope="col">Variant</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c, i) => (
+            <tr key={`${c.clicked_at}-${i}`}>
+              <td class="nowrap">{when(c.clicked_at)}</td>
+              <td title={c.country}>{countryName(c.country)}</td>
+              <td>{c.device}</td>
+              <td>{c.browser}</td>
+              <td>{c.os}</td>
+              <td>{c.referrer_host ?? '—'}</td>
+              <td>{c.language ? languageName(c.language) : '—'}</td>
+              <td>{c.is_bot ? 'Yes' : 'No'}</td>
+              <td class="num">{c.option ?? '—'}</td>
+              <td class="num">{c.variant ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

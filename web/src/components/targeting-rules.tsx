@@ -47,91 +47,111 @@ export function TargetingRules({ conditions, onChange, fe }: Props) {
     <fieldset {...groupAria(fe, 'conditions')}>
       <legend>Targeting rules (first match wins)</legend>
       <FieldError fe={fe} at="conditions" />
-      {conditions.map((c, i) => {
-        const base = `conditions.${i}`;
-        // One input holds every value, so it owns the messages about the list and about each value.
-        const values = pathsFrom(fe, `${base}.values`);
-        return (
-          <fieldset class="condition" key={i} {...groupAria(fe, base)}>
-            <legend>Rule {i + 1}</legend>
-            <FieldError fe={fe} at={base} />
-            <div class="row fields">
-              {/* The select offers exactly CONDITION_TYPES and OPERATORS, so its value is one of them. */}
-              <div class="field">
-                <label>
-                  When
-                  <select
-                    value={c.type}
-                    onChange={(e) => set(i, { type: e.currentTarget.value as ConditionType })}
-                    {...ariaFor(fe, `${base}.type`)}
-                  >
-                    {CONDITION_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <FieldError fe={fe} at={`${base}.type`} />
-              </div>
-              <div class="field">
-                <label>
-                  is
-                  <select
-                    value={c.operator}
-                    onChange={(e) => set(i, { operator: e.currentTarget.value as Operator })}
-                    {...ariaFor(fe, `${base}.operator`)}
-                  >
-                    {OPERATORS.map((o) => (
-                      <option key={o} value={o}>
-                        {OPERATOR_LABELS[o]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <FieldError fe={fe} at={`${base}.operator`} />
-              </div>
-              <div class="field grow">
-                <label>
-                  Values
-                  <input
-                    value={c.values.join(', ')}
-                    placeholder={hint(c.type)}
-                    onInput={(e) => set(i, { values: e.currentTarget.value.split(',').map((v) => v.trim()) })}
-                    {...ariaFor(fe, values)}
-                  />
-                </label>
-                <FieldError fe={fe} at={values} />
-              </div>
-              <div class="field grow">
-                <label>
-                  Send to
-                  <input
-                    type="url"
-                    value={c.redirect_url}
-                    onInput={(e) => set(i, { redirect_url: e.currentTarget.value })}
-                    {...ariaFor(fe, `${base}.redirect_url`)}
-                  />
-                </label>
-                <FieldError fe={fe} at={`${base}.redirect_url`} />
-              </div>
-              <button
-                type="button"
-                class="link-button field-button"
-                aria-label={`Remove rule ${i + 1}`}
-                onClick={() => onChange(conditions.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-            </div>
-          </fieldset>
-        );
-      })}
+      {conditions.map((c, i) => (
+        <Rule
+          key={i}
+          index={i}
+          condition={c}
+          onChange={(change) => set(i, change)}
+          onRemove={() => onChange(conditions.filter((_, j) => j !== i))}
+          fe={fe}
+        />
+      ))}
       {conditions.length < MAX_CONDITIONS && (
         <button type="button" onClick={add}>
           Add a rule
         </button>
       )}
+    </fieldset>
+  );
+}
+
+interface RuleProps {
+  index: number;
+  condition: Condition;
+  onChange: (change: Partial<Condition>) => void;
+  onRemove: () => void;
+  fe: FormErrors;
+}
+
+/** One rule: when (the condition), is (one of, not one of), its values, and where it sends. */
+function Rule({ index, condition, onChange, onRemove, fe }: RuleProps) {
+  const base = `conditions.${index}`;
+  // One input holds every value, so it owns the messages about the list and about each value.
+  const values = pathsFrom(fe, `${base}.values`);
+  return (
+    <fieldset class="condition" {...groupAria(fe, base)}>
+      <legend>Rule {index + 1}</legend>
+      <FieldError fe={fe} at={base} />
+      <div class="row fields">
+        {/* The select offers exactly CONDITION_TYPES and OPERATORS, so its value is one of them. */}
+        <div class="field">
+          <label>
+            When
+            <select
+              value={condition.type}
+              onChange={(e) => onChange({ type: e.currentTarget.value as ConditionType })}
+              {...ariaFor(fe, `${base}.type`)}
+            >
+              {CONDITION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError fe={fe} at={`${base}.type`} />
+        </div>
+        <div class="field">
+          <label>
+            is
+            <select
+              value={condition.operator}
+              onChange={(e) => onChange({ operator: e.currentTarget.value as Operator })}
+              {...ariaFor(fe, `${base}.operator`)}
+            >
+              {OPERATORS.map((o) => (
+                <option key={o} value={o}>
+                  {OPERATOR_LABELS[o]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError fe={fe} at={`${base}.operator`} />
+        </div>
+        <div class="field grow">
+          <label>
+            Values
+            <input
+              value={condition.values.join(', ')}
+              placeholder={hint(condition.type)}
+              onInput={(e) => onChange({ values: e.currentTarget.value.split(',').map((v) => v.trim()) })}
+              {...ariaFor(fe, values)}
+            />
+          </label>
+          <FieldError fe={fe} at={values} />
+        </div>
+        <div class="field grow">
+          <label>
+            Send to
+            <input
+              type="url"
+              value={condition.redirect_url}
+              onInput={(e) => onChange({ redirect_url: e.currentTarget.value })}
+              {...ariaFor(fe, `${base}.redirect_url`)}
+            />
+          </label>
+          <FieldError fe={fe} at={`${base}.redirect_url`} />
+        </div>
+        <button
+          type="button"
+          class="link-button field-button"
+          aria-label={`Remove rule ${index + 1}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
     </fieldset>
   );
 }

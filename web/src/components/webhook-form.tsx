@@ -20,11 +20,6 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook
   const [summary, setSummary] = useState<string>();
   const [busy, setBusy] = useState(false);
   const fe: FormErrors = { form: FORM, errors };
-  // Per-event messages (events.0) are shown with the group's own.
-  const eventPaths = ['events', ...Object.keys(errors).filter((path) => path.startsWith('events.'))];
-
-  const toggle = (event: WebhookEvent) =>
-    setEvents(events.includes(event) ? events.filter((e) => e !== event) : [...events, event]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -79,31 +74,48 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook
         />
         <FieldError fe={fe} at="description" />
       </div>
-      <fieldset
-        class="webhook-events"
-        aria-describedby={messagesAt(fe, eventPaths).length > 0 ? errorId(FORM, 'events') : undefined}
-      >
-        <legend>Send these events</legend>
-        {WEBHOOK_EVENTS.map((event) => (
-          <label class="check" key={event}>
-            <input
-              type="checkbox"
-              name="events"
-              value={event}
-              checked={events.includes(event)}
-              onChange={() => toggle(event)}
-            />
-            <span>
-              {WEBHOOK_EVENT_TEXT[event]} <code>{event}</code>
-            </span>
-          </label>
-        ))}
-        <FieldError fe={fe} at={eventPaths} />
-      </fieldset>
+      <EventChoices events={events} onChange={setEvents} fe={fe} />
       <ErrorMessage error={summary} />
       <button type="submit" disabled={busy}>
         Add webhook
       </button>
     </form>
+  );
+}
+
+interface EventChoicesProps {
+  events: WebhookEvent[];
+  onChange: (events: WebhookEvent[]) => void;
+  fe: FormErrors;
+}
+
+/** A checkbox per event, with what it means; the group's messages under them. */
+function EventChoices({ events, onChange, fe }: EventChoicesProps) {
+  // Per-event messages (events.0) are shown with the group's own.
+  const eventPaths = ['events', ...Object.keys(fe.errors).filter((path) => path.startsWith('events.'))];
+  const toggle = (event: WebhookEvent) =>
+    onChange(events.includes(event) ? events.filter((e) => e !== event) : [...events, event]);
+  return (
+    <fieldset
+      class="webhook-events"
+      aria-describedby={messagesAt(fe, eventPaths).length > 0 ? errorId(FORM, 'events') : undefined}
+    >
+      <legend>Send these events</legend>
+      {WEBHOOK_EVENTS.map((event) => (
+        <label class="check" key={event}>
+          <input
+            type="checkbox"
+            name="events"
+            value={event}
+            checked={events.includes(event)}
+            onChange={() => toggle(event)}
+          />
+          <span>
+            {WEBHOOK_EVENT_TEXT[event]} <code>{event}</code>
+          </span>
+        </label>
+      ))}
+      <FieldError fe={fe} at={eventPaths} />
+    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { FieldError } from '../field-error.tsx';
 import { Locked } from '../locked.tsx';
 import { ariaFor, groupAria, type FormErrors } from '../../lib/errors.ts';
+import type { FeatureState } from '../../lib/types.ts';
 import {
   MAX_CLICKS_LIMIT,
   MAX_TITLE_LENGTH,
@@ -34,69 +35,10 @@ interface Props {
  */
 export function LinkControlsFields({ draft, onChange, features, destination, saved, localizeDefault, fe }: Props) {
   const set = (change: Partial<ControlsDraft>) => onChange({ ...draft, ...change });
-  const limitHint = `${fe.form}-max-clicks-hint`;
-  const expiredHint = `${fe.form}-expired-url-hint`;
   const localizeHint = `${fe.form}-localize-hint`;
   return (
     <>
-      <fieldset>
-        <legend>Title and limits</legend>
-        <Locked state={features.pro}>
-          <div class="field">
-            <label>
-              Title
-              <input
-                name="title"
-                maxLength={MAX_TITLE_LENGTH}
-                placeholder="A name of your own; search finds it"
-                value={draft.title}
-                onInput={(e) => set({ title: e.currentTarget.value })}
-                {...ariaFor(fe, 'title')}
-              />
-            </label>
-            <FieldError fe={fe} at="title" />
-          </div>
-          <div class="row fields">
-            <ExpiryField value={draft.expires} onChange={(expires) => set({ expires })} fe={fe} />
-            <div class="field">
-              <label>
-                Click limit
-                <input
-                  type="number"
-                  name="max_clicks"
-                  min={1}
-                  max={MAX_CLICKS_LIMIT}
-                  step={1}
-                  value={draft.maxClicks}
-                  onInput={(e) => set({ maxClicks: e.currentTarget.value })}
-                  {...ariaFor(fe, 'max_clicks', limitHint)}
-                />
-              </label>
-              <FieldError fe={fe} at="max_clicks" />
-              <span class="hint" id={limitHint}>
-                {saved ? `${saved.clickCount} clicks so far. ` : ''}Empty: no limit.
-              </span>
-            </div>
-          </div>
-          <div class="field">
-            <label>
-              After expiry, send visitors to
-              <input
-                type="url"
-                name="expired_url"
-                placeholder="https://example.com/offer-ended"
-                value={draft.expiredUrl}
-                onInput={(e) => set({ expiredUrl: e.currentTarget.value })}
-                {...ariaFor(fe, 'expired_url', expiredHint)}
-              />
-            </label>
-            <FieldError fe={fe} at="expired_url" />
-            <span class="hint" id={expiredHint}>
-              Empty: they get a short “link expired” page (410).
-            </span>
-          </div>
-        </Locked>
-      </fieldset>
+      <TitleAndLimits draft={draft} onChange={set} pro={features.pro} clickCount={saved?.clickCount} fe={fe} />
       <fieldset {...groupAria(fe, 'utm')}>
         <legend>UTM parameters</legend>
         <Locked state={features.pro}>
@@ -154,5 +96,80 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
         </Locked>
       </fieldset>
     </>
+  );
+}
+
+interface TitleAndLimitsProps {
+  draft: ControlsDraft;
+  onChange: (change: Partial<ControlsDraft>) => void;
+  pro: FeatureState;
+  /** The saved link's clicks, when editing one. */
+  clickCount: number | undefined;
+  fe: FormErrors;
+}
+
+/** The Pro controls but UTM: title, expiry, click limit, and where an expired link sends its visitors. */
+function TitleAndLimits({ draft, onChange, pro, clickCount, fe }: TitleAndLimitsProps) {
+  const limitHint = `${fe.form}-max-clicks-hint`;
+  const expiredHint = `${fe.form}-expired-url-hint`;
+  return (
+    <fieldset>
+      <legend>Title and limits</legend>
+      <Locked state={pro}>
+        <div class="field">
+          <label>
+            Title
+            <input
+              name="title"
+              maxLength={MAX_TITLE_LENGTH}
+              placeholder="A name of your own; search finds it"
+              value={draft.title}
+              onInput={(e) => onChange({ title: e.currentTarget.value })}
+              {...ariaFor(fe, 'title')}
+            />
+          </label>
+          <FieldError fe={fe} at="title" />
+        </div>
+        <div class="row fields">
+          <ExpiryField value={draft.expires} onChange={(expires) => onChange({ expires })} fe={fe} />
+          <div class="field">
+            <label>
+              Click limit
+              <input
+                type="number"
+                name="max_clicks"
+                min={1}
+                max={MAX_CLICKS_LIMIT}
+                step={1}
+                value={draft.maxClicks}
+                onInput={(e) => onChange({ maxClicks: e.currentTarget.value })}
+                {...ariaFor(fe, 'max_clicks', limitHint)}
+              />
+            </label>
+            <FieldError fe={fe} at="max_clicks" />
+            <span class="hint" id={limitHint}>
+              {clickCount !== undefined ? `${clickCount} clicks so far. ` : ''}Empty: no limit.
+            </span>
+          </div>
+        </div>
+        <div class="field">
+          <label>
+            After expiry, send visitors to
+            <input
+              type="url"
+              name="expired_url"
+              placeholder="https://example.com/offer-ended"
+              value={draft.expiredUrl}
+              onInput={(e) => onChange({ expiredUrl: e.currentTarget.value })}
+              {...ariaFor(fe, 'expired_url', expiredHint)}
+            />
+          </label>
+          <FieldError fe={fe} at="expired_url" />
+          <span class="hint" id={expiredHint}>
+            Empty: they get a short “link expired” page (410).
+          </span>
+        </div>
+      </Locked>
+    </fieldset>
   );
 }

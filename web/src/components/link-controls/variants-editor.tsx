@@ -51,53 +51,15 @@ export function VariantsEditor({
       <FieldError fe={fe} at="variants" />
       <p class="hint">While the split is set, visitors go to these destinations instead of the destination URL.</p>
       {variants.map((v, i) => (
-        <div class="row fields variant" key={i}>
-          <div class="field grow">
-            <label>
-              Variant {i + 1} URL
-              <input
-                type="url"
-                name={`variant_${i}_url`}
-                required
-                value={v.url}
-                onInput={(e) => set(i, { url: e.currentTarget.value })}
-                {...ariaFor(fe, [`variants.${i}.url`, `variants.${i}`])}
-              />
-            </label>
-            <FieldError fe={fe} at={[`variants.${i}.url`, `variants.${i}`]} />
-          </div>
-          <div class="field weight">
-            <label>
-              Variant {i + 1} weight
-              <input
-                type="number"
-                name={`variant_${i}_weight`}
-                required
-                min={1}
-                max={MAX_VARIANT_WEIGHT}
-                step={1}
-                value={v.weight}
-                onInput={(e) => set(i, { weight: e.currentTarget.value })}
-                {...ariaFor(fe, `variants.${i}.weight`, `${fe.form}-variant-${i}-share`)}
-              />
-            </label>
-            <FieldError fe={fe} at={`variants.${i}.weight`} />
-          </div>
-          <span class="share" id={`${fe.form}-variant-${i}-share`} data-testid="variant-share">
-            {percent(shares[i])}
-            <span class="visually-hidden"> of visitors</span>
-          </span>
-          {variants.length > MIN_VARIANTS && (
-            <button
-              type="button"
-              class="link-button"
-              aria-label={`Remove variant ${i + 1}`}
-              onClick={() => onChange(variants.filter((_, j) => j !== i))}
-            >
-              Remove
-            </button>
-          )}
-        </div>
+        <VariantRow
+          key={i}
+          index={i}
+          variant={v}
+          share={shares[i]}
+          onChange={(change) => set(i, change)}
+          onRemove={variants.length > MIN_VARIANTS ? () => onChange(variants.filter((_, j) => j !== i)) : undefined}
+          fe={fe}
+        />
       ))}
       <p class="row">
         {variants.length < MAX_VARIANTS && (
@@ -110,5 +72,64 @@ export function VariantsEditor({
         </button>
       </p>
     </>
+  );
+}
+
+interface VariantRowProps {
+  index: number;
+  variant: VariantDraft;
+  /** Its share of the visitors, in percent; undefined while a weight is not a number. */
+  share: number | undefined;
+  onChange: (change: Partial<VariantDraft>) => void;
+  /** Undefined while the split has no variant to spare. */
+  onRemove: (() => void) | undefined;
+  fe: FormErrors;
+}
+
+/** One destination of the split: its URL, its weight and the share that gives it. */
+function VariantRow({ index, variant, share, onChange, onRemove, fe }: VariantRowProps) {
+  return (
+    <div class="row fields variant">
+      <div class="field grow">
+        <label>
+          Variant {index + 1} URL
+          <input
+            type="url"
+            name={`variant_${index}_url`}
+            required
+            value={variant.url}
+            onInput={(e) => onChange({ url: e.currentTarget.value })}
+            {...ariaFor(fe, [`variants.${index}.url`, `variants.${index}`])}
+          />
+        </label>
+        <FieldError fe={fe} at={[`variants.${index}.url`, `variants.${index}`]} />
+      </div>
+      <div class="field weight">
+        <label>
+          Variant {index + 1} weight
+          <input
+            type="number"
+            name={`variant_${index}_weight`}
+            required
+            min={1}
+            max={MAX_VARIANT_WEIGHT}
+            step={1}
+            value={variant.weight}
+            onInput={(e) => onChange({ weight: e.currentTarget.value })}
+            {...ariaFor(fe, `variants.${index}.weight`, `${fe.form}-variant-${index}-share`)}
+          />
+        </label>
+        <FieldError fe={fe} at={`variants.${index}.weight`} />
+      </div>
+      <span class="share" id={`${fe.form}-variant-${index}-share`} data-testid="variant-share">
+        {percent(share)}
+        <span class="visually-hidden"> of visitors</span>
+      </span>
+      {onRemove && (
+        <button type="button" class="link-button" aria-label={`Remove variant ${index + 1}`} onClick={onRemove}>
+          Remove
+        </button>
+      )}
+    </div>
   );
 }
