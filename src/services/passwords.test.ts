@@ -21,7 +21,7 @@ describe('passwords', () => {
     expect(await hasher.verify('same', await hasher.hash('same'))).toBe(true);
   });
 
-  it("serves one key's request next in turn while another key floods, and refuses only the flood's excess", async () => {
+  it("serves one key's request next in turn while another key floods; refuses only the flood's excess", async () => {
     const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 8, busyMessage: 'Busy.' });
     const [storedA, storedB] = await Promise.all([hasher.hash('password A'), hasher.hash('password B')]);
     const settled: string[] = [];
