@@ -2,7 +2,7 @@ import { isExpired } from '../core/link-expiry.ts';
 import type { Category, Link } from '../core/model.ts';
 import type { ImportJob } from '../storage/imports.kysely.ts';
 
-/** Decisions §3: short_url is SHORT_URL/<code>, or https://<custom domain>/<code>. */
+/** A link's short_url: SHORT_URL/<code>, or https://<custom domain>/<code> for a link on a custom domain. */
 export function shortUrl(link: Pick<Link, 'shortCode' | 'domain'>, shortBase: string): string {
   return link.domain ? `https://${link.domain.hostname}/${link.shortCode}` : `${shortBase}/${link.shortCode}`;
 }

@@ -1,5 +1,6 @@
-// `hoplink backup` and `hoplink restore` (extensions §5): a consistent copy of a SQLite database
-// while the service keeps serving, and putting one back only when nothing has the database open.
+// `hoplink backup` and `hoplink restore` (docs/deployment.md, "Backups"): a consistent copy of a
+// SQLite database while the service keeps serving, and putting one back only when nothing has the
+// database open.
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,

@@ -1,6 +1,7 @@
 /**
- * The link-preview crawlers of extensions §1, then a few more that build link cards (Mastodon,
- * Bluesky's Cardyb, Teams/Skype, Embedly, VK). Matched as substrings, ignoring case.
+ * The link-preview crawlers that docs/api.md lists under "Previews": those of the social networks and
+ * chat apps, then a few more that build link cards (Mastodon, Bluesky's Cardyb, Teams/Skype,
+ * Embedly, VK). Matched as substrings, ignoring case.
  * Pinterest is matched by its crawlers' own tokens (`Pinterest/0.x`, `Pinterestbot`) only: the
  * Pinterest app's in-app browser says `[Pinterest/iOS]` or `[Pinterest/Android]`, and those are
  * people who must get the redirect. Likewise the Facebook, LinkedIn, Discord and Slack apps' own

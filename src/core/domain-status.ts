@@ -6,7 +6,7 @@ export type DomainStatus = 'pending' | 'active' | 'failed';
 export const FAIL_AFTER_MS = 7 * 24 * 3_600_000;
 
 /**
- * Decisions §3: a check that finds the record makes the domain active (from pending or failed);
+ * A check that finds the record makes the domain active (from pending or failed);
  * one that does not leaves it pending, or failed once it has stayed unverified 7 days since
  * creation. A domain that was verified once and whose record has disappeared goes back to
  * pending, whatever its age: it must not keep serving links for a host that no longer points

@@ -1,6 +1,6 @@
 /**
  * The one error type of the domain. It carries a stable code and never an HTTP status:
- * the API's error plugin maps codes to statuses and renders the bodies of decisions §3.
+ * the API's error plugin maps codes to statuses and renders the error bodies of docs/api.md.
  */
 export type ErrorCode =
   | 'unauthenticated'

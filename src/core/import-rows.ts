@@ -4,9 +4,9 @@ import { fromSpreadsheetSafe } from './spreadsheet-safe.ts';
 import { isHttpUrl } from './urls.ts';
 
 /**
- * Reading one CSV row of a link import (extensions §3), pure: which columns mean what, and what a
- * row asks for, validated with the rules of POST /links. The CSV parsing itself and the writes
- * live in src/imports/ and src/services/imports.ts.
+ * Reading one CSV row of a link import (docs/api.md, "Imports"), pure: which columns mean what, and
+ * what a row asks for, validated with the rules of POST /links. The CSV parsing itself and the
+ * writes live in src/imports/ and src/services/imports.ts.
  */
 
 /** The fields an import understands, and the column that holds each (absent: not in the file). */

@@ -1,7 +1,7 @@
 import type { LinkControls } from './model.ts';
 
 /**
- * Extensions §1 `is_expired`: from `expires_at` on, or once `click_count` reaches `max_clicks`.
+ * A link's `is_expired`: from `expires_at` on, or once `click_count` reaches `max_clicks`.
  * `now` is epoch milliseconds.
  */
 export function isExpired(

@@ -1,6 +1,6 @@
 import { programForHost, type TagsByProgram } from './affiliate.ts';
 
-// Link health (extensions §4): what a check of a link's destinations concluded, as data. The
+// Link health (docs/api.md): what a check of a link's destinations concluded, as data. The
 // fetching lives in src/link-health/; the rules deciding what an answer means live here.
 
 export const HEALTH_STATUSES = ['ok', 'broken', 'unknown'] as const;

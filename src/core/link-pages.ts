@@ -29,7 +29,7 @@ function waitFor(seconds: number): string {
 }
 
 /**
- * The form a password-protected link answers with (extensions §1): it posts `password` to the
+ * The form a password-protected link answers with (docs/api.md): it posts `password` to the
  * same path (no action attribute: the browser posts to the page's own URL). `wrong` after a wrong
  * password (401); `retryAfterSeconds` once the tries are used up (429), which says when to come
  * back. The message is tied to the input with aria-describedby so a screen reader reads it there.
@@ -54,7 +54,7 @@ export function renderPasswordPage(input: { wrong: boolean; retryAfterSeconds?: 
   return page(PASSWORD_TITLE, body, '<meta name="robots" content="noindex">', PASSWORD_STYLE);
 }
 
-/** What a link's social preview shows (extensions §1 `preview`), with the URLs it points at. */
+/** What a link's social preview shows (its `preview`), with the URLs it points at. */
 export interface PreviewPageInput {
   title: string | null;
   description: string | null;

@@ -34,11 +34,11 @@ export interface Category {
 
 export type LinkType = 'simple' | 'choice_page';
 
-/** What GET /links can sort by (decisions §3). */
+/** What GET /links can sort by. */
 export const LINK_SORTS = ['created_at', 'click_count', 'redirect_url', 'short_code', 'id'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-/** A link's social preview card (extensions §1 `preview`); each field may be null. */
+/** A link's social preview card (`preview`); each field may be null. */
 export interface LinkPreview {
   title: string | null;
   description: string | null;
@@ -46,7 +46,7 @@ export interface LinkPreview {
   image: string | null;
 }
 
-/** The link controls of extensions §1, as stored. The password is only ever held hashed. */
+/** The link controls (docs/api.md), as stored. The password is only ever held hashed. */
 export interface LinkControls {
   title: string | null;
   expiresAt: string | null;
@@ -56,7 +56,7 @@ export interface LinkControls {
   utm: Utm | null;
   variants: Variant[] | null;
   preview: LinkPreview | null;
-  /** Storefront localisation (extensions §4); null follows the owner's account default. */
+  /** Storefront localisation; null follows the owner's account default. */
   localize: boolean | null;
 }
 
@@ -83,7 +83,7 @@ export interface Link extends LinkControls {
   category: { id: number; name: string } | null;
   domain: { id: number; hostname: string } | null;
   conditions: Condition[];
-  /** The last check of its destinations (extensions §4); unknown before the first. */
+  /** The last check of its destinations (link health); unknown before the first. */
   health: LinkHealth;
   createdAt: string;
   updatedAt: string;
@@ -100,7 +100,7 @@ export interface Principal {
   sessionId: string | null;
 }
 
-/** A custom domain (decisions §3): the hostname, its verification state and token. */
+/** A custom domain: the hostname, its verification state and token. */
 export interface Domain {
   id: number;
   userId: number;

@@ -4,7 +4,7 @@ import { abilityForMethod, assertAbility, assertApiAccess, assertBusiness, parse
 import { servesCustomDomains } from './plans.ts';
 
 describe('plans and abilities', () => {
-  it('maps verbs to abilities as decisions §2 says', () => {
+  it('maps verbs to abilities as docs/api.md says', () => {
     expect(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].map(abilityForMethod)).toEqual([
       'read',
       'create',

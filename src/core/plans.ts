@@ -14,7 +14,7 @@ export function isAbility(value: string): value is Ability {
   return (ABILITIES as readonly string[]).includes(value);
 }
 
-/** Decisions §2: GET read, POST create, PATCH and PUT update, DELETE delete. */
+/** GET read, POST create, PATCH and PUT update, DELETE delete (docs/api.md, "Plans and abilities"). */
 export function abilityForMethod(method: string): Ability {
   switch (method.toUpperCase()) {
     case 'GET':

@@ -164,7 +164,7 @@ describe('decideRedirect for an owner who left the Business plan', () => {
   });
 });
 
-describe('decideRedirect with link controls, in the order of extensions §1', () => {
+describe('decideRedirect with link controls, in the order of evaluation of docs/api.md', () => {
   const past = NOW - 1;
   const variants = [
     { url: 'https://a.example', weight: 1 },

@@ -26,7 +26,7 @@ export interface RedirectableLink {
   utm: Utm | null;
   variants: readonly Variant[] | null;
   preview: LinkPreview | null;
-  /** Send Amazon and Apple destinations to the visitor's own storefront (extensions §4); null: the owner's default. */
+  /** Send Amazon and Apple destinations to the visitor's own storefront; null: the owner's default. */
   localize: boolean | null;
 }
 
@@ -87,7 +87,7 @@ const PASSWORD: Decision = { kind: 'password' };
 const NONE: Record = { kind: 'none' };
 const CLICK: Record = { kind: 'click', variantIndex: null };
 
-/** Past its expiry, or its click limit used up (extensions §1 `is_expired`, at the edge). */
+/** Past its expiry, or its click limit used up (the record's `is_expired`, decided at the edge). */
 export function isExpiredVisit(
   link: RedirectableLink,
   request: Pick<VisitRequest, 'now' | 'clicksExhausted'>,
@@ -101,7 +101,7 @@ export function expiredDecision(link: RedirectableLink): Decision {
 }
 
 /**
- * Decisions §4 and extensions §1 as a pure function, in the order of evaluation:
+ * The short host's answer as a pure function, in the order of evaluation (docs/api.md):
  * unknown or inactive -> 404; expired -> expired_url or 410; password -> the password page;
  * link-preview crawler and a preview -> the preview page; conditions (first match wins); the
  * choice page; variants; redirect_url. Then the visitor's own storefront (a link with `localize`)

@@ -2,9 +2,9 @@ import { applyAffiliateTag, programForHost, type TagsByProgram } from './affilia
 import storefronts from './amazon-storefronts.json' with { type: 'json' };
 
 /**
- * Storefront localisation (extensions §4). The map of countries to their own Amazon storefront is
- * data (amazon-storefronts.json, its sources in docs/api.md#storefront-localisation): a country
- * not in it has no storefront of its own, and its visitors keep the original URL.
+ * Storefront localisation (docs/api.md). The map of countries to their own Amazon storefront is
+ * data (amazon-storefronts.json, its sources in docs/api.md#storefront-localisation-business): a
+ * country not in it has no storefront of its own, and its visitors keep the original URL.
  */
 const STOREFRONT_BY_COUNTRY: ReadonlyMap<string, string> = new Map(Object.entries(storefronts));
 const AMAZON_HOSTS: ReadonlySet<string> = new Set(STOREFRONT_BY_COUNTRY.values());

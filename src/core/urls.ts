@@ -1,6 +1,6 @@
 export const MAX_URL_LENGTH = 2048;
 
-/** Decisions §3: a destination is an absolute http or https URL of at most 2048 characters. */
+/** A destination is an absolute http or https URL of at most 2048 characters. */
 export function isHttpUrl(value: string): boolean {
   if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
   if (!URL.canParse(value)) return false;

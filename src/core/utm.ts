@@ -1,4 +1,4 @@
-/** The link's campaign fields (extensions §1 `utm`); null or empty ones are not set. */
+/** The link's campaign fields (its `utm`); null or empty ones are not set. */
 export interface Utm {
   source?: string | null;
   medium?: string | null;

@@ -1,4 +1,4 @@
-/** One arm of a link's A/B split (extensions §1 `variants`: 2-5 of them, integer weights 1-100). */
+/** One arm of a link's A/B split (its `variants`: 2-5 of them, integer weights 1-100). */
 export interface Variant {
   url: string;
   weight: number;
@@ -56,7 +56,7 @@ export function readVariantCookie(
 }
 
 /**
- * The Set-Cookie value that keeps a visitor on variant `index` for 30 days (extensions §1).
+ * The Set-Cookie value that keeps a visitor on variant `index` for 30 days (docs/api.md, "A/B variants").
  * Path=/<code> sends it only to this link: `/<code>` and its choice-page paths `/<code>/<n>`, not
  * `/<code>x` (cookie paths match whole segments). HttpOnly: no script needs it. SameSite=Lax: a
  * short link is opened from other sites, and Lax still sends it on those top-level navigations.

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * Who a visit came from, for counting unique visitors (extensions §2): a hash of the client
+ * Who a visit came from, for counting unique visitors (docs/api.md): a hash of the client
  * address and user agent. It lives only in memory, on its way to the batch writer, which stores
  * nothing but `saltedVisitor` of it under the day's salt.
  */

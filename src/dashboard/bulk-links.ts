@@ -21,7 +21,7 @@ export const bulkLinkRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { uow, sessions, limits }) => {
   const authenticate = sessionAuthenticator(sessions);
   // Who asks is settled before the body is validated: no session is a 401 and a missing CSRF header
-  // a 403 even for a malformed body (decisions §2's order: 401, 429, 403, then 422).
+  // a 403 even for a malformed body (the order of checks in docs/api.md: 401, 429, 403, then 422).
   const principals = new WeakMap<FastifyRequest, Principal>();
 
   app.post(

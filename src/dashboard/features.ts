@@ -36,7 +36,7 @@ export function planFeatures(plan: Plan): Record<FeatureKey, FeatureState> {
     bulk: businessOnly,
     targeting: businessOnly,
     breakdowns: businessOnly,
-    // The account overview, date ranges, raw clicks and their CSV (extensions §2).
+    // The account overview, date ranges, raw clicks and their CSV.
     analytics: businessOnly,
     choice_pages: businessOnly,
     affiliates: businessOnly,

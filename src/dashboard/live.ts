@@ -10,10 +10,10 @@ const MAX_STREAMS_PER_USER = 10;
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Clicks arriving live in the dashboard (extensions §2): each committed click batch, on this
- * instance or another (the Redis bus carries `clicks-recorded`), is told to the open dashboards of
- * the links' owners as a server-sent event `clicks` naming the links; the page then re-reads its
- * statistics. Nobody watching costs nothing: owners are looked up only when someone is.
+ * Clicks arriving live in the dashboard (docs/api.md, "Live updates"): each committed click batch,
+ * on this instance or another (the Redis bus carries `clicks-recorded`), is told to the open
+ * dashboards of the links' owners as a server-sent event `clicks` naming the links; the page then
+ * re-reads its statistics. Nobody watching costs nothing: owners are looked up only if someone is.
  */
 export class LiveClicks {
   readonly #uow: UnitOfWork;

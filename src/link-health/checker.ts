@@ -50,7 +50,7 @@ export const LINK_CHECK_DEFAULTS = {
 } as const;
 
 /**
- * Checks links' destinations in the background (extensions §4 "Link health"), never on a
+ * Checks links' destinations in the background (docs/api.md, "Link health"), never on a
  * request's path and never inside a unit of work: a pass takes due links, each under a lease in
  * a short transaction of its own (so on several instances one checker works a link), fetches
  * outside any transaction, and records each result in another. A check asked for (`checkNow`)

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EXAMPLE_CREATED_AT, Timestamp } from './common.ts';
 
-/** The largest CSV POST /imports takes (extensions §3); larger is a 413. */
+/** The largest CSV POST /imports takes (50 MB); larger is a 413. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

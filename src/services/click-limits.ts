@@ -1,4 +1,4 @@
-/** What a click limit needs of a link (extensions §1 `max_clicks`). */
+/** What a click limit needs of a link: its `max_clicks` (docs/api.md, "Click limits are exact"). */
 export interface LimitedLink {
   id: number;
   maxClicks: number;

@@ -17,7 +17,8 @@ export async function setLandingOptions(
   urls: readonly string[],
 ): Promise<string[]> {
   const link = await getLinkOrThrow(work.stores, principal, linkId);
-  // Extensions §1: variants and choice-page options exclude each other; the one sent second is refused.
+  // Variants and choice-page options exclude each other; the one sent second is refused (docs/api.md,
+  // "Link controls").
   if (link.variants !== null) {
     throw invalidField(
       'options',

@@ -2,8 +2,8 @@ import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 
 /**
- * Decisions §2's order for a resource named by id: 404 when it does not exist, then 403 when it
- * belongs to someone else. `noun` names it in the message ("link", "affiliate tag").
+ * The order of checks (docs/api.md) for a resource named by id: 404 when it does not exist, then
+ * 403 when it belongs to someone else. `noun` names it in the message ("link", "affiliate tag").
  */
 export function ownedOrThrow<T extends { userId: number }>(
   resource: T | undefined,

@@ -70,7 +70,7 @@ export interface RateLimiters {
   signInFailures: FailureCounter;
   /** Failed sign-ins per address, whatever the email (trying many accounts from one place). */
   signInFailuresByAddress: FailureCounter;
-  /** Wrong passwords on a protected link, per link and client address (extensions §1: 5 in 15 minutes). */
+  /** Wrong passwords on a protected link, per link and client address: 5 in 15 minutes, then 429. */
   linkPasswordFailures: FailureCounter;
 }
 

@@ -8,7 +8,7 @@ import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
 export const TREND_DAYS = 30;
-/** The longest range `from`/`to` may span (extensions §2): a leap year. */
+/** The longest range `from`/`to` may span: a leap year (docs/api.md, "GET /links/{id}/stats"). */
 export const MAX_RANGE_DAYS = 366;
 const TOP_LINKS = 10;
 const DAY_MS = 86_400_000;
@@ -43,8 +43,8 @@ function isCalendarDay(day: string): boolean {
 }
 
 /**
- * `from`/`to` (extensions §2): Business only (403 first), both real days, `from <= to`, at most
- * 366 days (422). Undefined when neither is sent; one alone runs to today or back 30 days.
+ * `from`/`to` (docs/api.md, Statistics): Business only (403 first), both real days, `from <= to`,
+ * at most 366 days (422). Undefined when neither is sent; one alone runs to today or back 30 days.
  */
 export function parseRange(
   principal: Principal,

@@ -14,7 +14,7 @@ const hidden = { schema: { hide: true } };
 
 /**
  * For load balancers and Prometheus, beside the API: no authentication (but the optional metrics
- * token), no rate limit, not in the public OpenAPI document (extensions §5).
+ * token), no rate limit, not in the public OpenAPI document (docs/operations.md, "Operating it").
  */
 export async function operationsRoutes(app: FastifyInstance, options: OperationsOptions): Promise<void> {
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: this file must never import application code or change once released.
 
-// Link controls (extensions §1). JSON fields are text, like `conditions`: both engines read them
+// Link controls (docs/api.md). JSON fields are text, like `conditions`: both engines read them
 // the same way and no query looks inside them. One column per statement: SQLite adds one at a time.
 const LINK_COLUMNS = [
   ['title', 'varchar(255)'],
@@ -13,7 +13,7 @@ const LINK_COLUMNS = [
   ['utm', 'text'],
   ['variants', 'text'],
   ['preview', 'text'],
-  // Storefront localisation (extensions §4): 1 or 0, or null to follow the owner's default.
+  // Storefront localisation (docs/api.md): 1 or 0, or null to follow the owner's default.
   ['localize', 'integer'],
 ] as const;
 

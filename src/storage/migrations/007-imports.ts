@@ -3,7 +3,7 @@ import { idColumn } from './dialect.ts';
 
 // Frozen in time: this file must never import application code or change once released.
 
-// Link imports (extensions §3) run as background jobs that survive a restart: the uploaded CSV is
+// Link imports (docs/api.md, "Imports") run as background jobs that survive a restart: the uploaded CSV is
 // kept in the database (so every instance on PostgreSQL can read it), and the counters and the
 // resume position (`processed`: data rows committed) are written in the same transaction as each
 // chunk of links. `locked_until` + `lease` is the claim of the one instance working the job.

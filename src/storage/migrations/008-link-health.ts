@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: this file must never import application code or change once released.
 
-// Link health (extensions §4): the last check's outcome on the link itself (every link record
+// Link health (docs/api.md): the last check's outcome on the link itself (every link record
 // shows it, and `GET /links?health=` filters on it), plus the checker's schedule and lease:
 // `health_due_at` (null: due now), `health_locked_until` and `health_lease` (the token of the
 // checker holding the link; only that checker may record the result). One column per statement:

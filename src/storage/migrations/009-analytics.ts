@@ -4,7 +4,7 @@ import { isPostgres } from './dialect.ts';
 // Frozen in time: this file must never import application code or change once released.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // What the raw clicks API and the new breakdowns read (extensions §2). No client address is
+  // What the raw clicks API and the new breakdowns read (docs/api.md, Statistics). No client address is
   // stored, now or before: the clicks table never had an address column.
   for (const [name, type] of [
     ['language', 'varchar(8)'],
