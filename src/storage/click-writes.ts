@@ -1,47 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Kysely } from 'kysely';
 import { dimensionValues, RAW_BOTS_PER_DAY, type ClickEvent, type RollupDimension } from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
-import { isPostgres } from './engine.ts';
-import { requireTransaction } from './errors.ts';
-import type { Database } from './schema.ts';
-import { keepingStatements } from './statement-cache.ts';
 
 // The click batch write, for both engines and every writer: the SQLite writer thread on its own
-// connection, the Redis stream's consumer, and the unit of work (in-memory SQLite, PostgreSQL
-// without Redis). One batch is one transaction, opened by the caller: the raw rows,
-// links.click_count, every rollup, the choice-page picks and the day's unique visitors, so the
-// counters never disagree with each other. The logic is written once (writeBatch); each engine
+// connection, the Redis stream's consumer and the unit of work (in-memory SQLite, PostgreSQL
+// without Redis), these two through writeClickBatch in clicks.kysely.ts. One batch is one
+// transaction, opened by the caller: the raw rows, links.click_count, every rollup, the
+// choice-page picks and the day's unique visitors, so the counters never disagree. The logic is written once (writeBatch); each engine
 // has one set of statements (STATEMENTS), chosen once per writer.
 
 /** Runs one statement of a batch, inside the transaction its caller opened; answers its rows. */
-interface ClickSql {
+export interface ClickSql {
   readonly postgres: boolean;
   query(text: string, params: readonly unknown[]): Promise<Array<Record<string, unknown>>>;
-}
-
-/**
- * Writes a batch inside the caller's transaction (the unit of work's, or the stream consumer's
- * with its entry ids). Clicks of links deleted meanwhile are skipped.
- */
-export async function writeClickBatch(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
-  requireTransaction(trx, 'writeClickBatch');
-  await writeBatch(kyselySql(trx), events);
 }
 
 /**
  * The click batch writer on a SQLite connection of its own (the writer thread's): each call
  * writes one batch in one IMMEDIATE transaction, which holds the write lock from its first
  * statement, so the links' check below cannot be overtaken by another connection's commit.
- * Statements are prepared once and kept (better-sqlite3 statements bound to this connection).
+ * Statements are prepared at their first use and kept; this thread loads no Kysely.
  */
 export function sqliteClickWriter(sqlite: SQLite.Database): (events: readonly ClickEvent[]) => Promise<void> {
-  const statements = keepingStatements(sqlite, 100);
+  // A few dozen texts in all (STATEMENTS, with their VALUES lists of 100, 10 and 1 rows).
+  const statements = new Map<string, SQLite.Statement>();
   const run: ClickSql = {
     postgres: false,
     query: async (text, params) => {
-      const statement = statements.prepare(text) as SQLite.Statement;
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
       if (statement.reader) return statement.all(params) as Array<Record<string, unknown>>;
       statement.run(params);
       return [];
@@ -60,14 +48,6 @@ export function sqliteClickWriter(sqlite: SQLite.Database): (events: readonly Cl
   };
 }
 
-/** Statements through Kysely's executor: its transaction, on either engine. */
-function kyselySql(trx: Kysely<Database>): ClickSql {
-  return {
-    postgres: isPostgres(trx),
-    query: async (text, params) => (await trx.executeQuery(CompiledQuery.raw(text, [...params]))).rows as never,
-  };
-}
-
 /**
  * The batch, in this order:
  * 1. Each link's click_count, in link id order. The update finds the links that still exist and
@@ -82,7 +62,7 @@ function kyselySql(trx: Kysely<Database>): ClickSql {
  * 3. The raw rows, each link's in the batch's order (the order the clicks API pages them by).
  * 4. The rollups, the picks, the unique visitors and the owners' days.
  */
-async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): Promise<void> {
+export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): Promise<void> {
   if (events.length === 0) return;
   const s = sql.postgres ? STATEMENTS.postgres : STATEMENTS.sqlite;
   let t = tallyClicks(events);

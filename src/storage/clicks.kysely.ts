@@ -1,8 +1,23 @@
-import { sql, type Kysely } from 'kysely';
-import { writeClickBatch } from './click-writes.ts';
-
-export { writeClickBatch };
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { ClickEvent } from '../core/clicks.ts';
+import { writeBatch, type ClickSql } from './click-writes.ts';
+import { isPostgres } from './engine.ts';
+import { requireTransaction } from './errors.ts';
 import type { Database } from './schema.ts';
+
+/**
+ * Writes a click batch (click-writes.ts) inside the caller's transaction: the unit of work's, or
+ * the stream consumer's with its entry ids. The writer thread's SQLite connection runs the same
+ * statements without Kysely, which that thread never loads.
+ */
+export async function writeClickBatch(trx: Kysely<Database>, events: readonly ClickEvent[]): Promise<void> {
+  requireTransaction(trx, 'writeClickBatch');
+  const run: ClickSql = {
+    postgres: isPostgres(trx),
+    query: async (text, params) => (await trx.executeQuery(CompiledQuery.raw(text, [...params]))).rows as never,
+  };
+  await writeBatch(run, events);
+}
 
 /**
  * Counted visitors of days before yesterday are no longer needed: those days' counts are final.
