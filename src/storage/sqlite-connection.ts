@@ -39,7 +39,7 @@ export const CLICK_WRITER_CACHE_KIB = 4_096;
 /** The click writer thread's own connection (clicks/writer-thread.ts). */
 export function openClickWriterConnection(path: string): SQLite.Database {
   const sqlite = openSqliteConnection(path);
-  // Each batch checks that its links exist under the write lock (clicks.sqlite.ts), so SQLite's
+  // Each batch checks that its links exist under the write lock (click-writes.ts), so SQLite's
   // per-row foreign-key lookup would only repeat that check for every click.
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma(`cache_size = -${CLICK_WRITER_CACHE_KIB}`);
