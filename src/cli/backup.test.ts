@@ -150,7 +150,9 @@ describe('hoplink restore', () => {
     expect(JSON.parse(res.out).previous).toBeNull();
     expect(countUsers(target)).toBe(1);
   });
+});
 
+describe('hoplink restore refuses', () => {
   it('refuses a file that is not a Hoplink database', async () => {
     const { dir, path, env } = await hoplinkDatabase();
     const text = join(dir, 'notes.txt');

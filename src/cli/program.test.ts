@@ -23,7 +23,7 @@ function cli(moreEnv: Record<string, string> = {}) {
   };
 }
 
-describe('hoplink CLI', () => {
+describe('hoplink CLI: users and tokens', () => {
   it('creates a user and prints exactly one JSON object with --json', async () => {
     const run = cli();
     const res = await run(
@@ -94,7 +94,9 @@ describe('hoplink CLI', () => {
     expect(res.code).not.toBe(0);
     expect(res.err).toMatch(message);
   });
+});
 
+describe('hoplink CLI: refusals, help and migrations', () => {
   it('refuses a duplicate email', async () => {
     const run = cli();
     await run('user', 'create', '--email', 'dup@example.com');

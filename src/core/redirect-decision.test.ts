@@ -44,6 +44,24 @@ const ukOnly = compileConditions([
   { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
 ]);
 
+// A link with every control, and the requests that get past each one: the link controls' tests.
+const past = NOW - 1;
+const variants = [
+  { url: 'https://a.example', weight: 1 },
+  { url: 'https://b.example', weight: 3 },
+];
+const everything = {
+  expiredUrl: 'https://example.com/over',
+  passwordHash: 'scrypt$hash',
+  preview: { title: 'T', description: null, image: null },
+  targeting: ukOnly,
+  options: ['https://opt1.example', 'https://opt2.example'],
+  variants,
+};
+const uk: Visitor = { ...visitor, country: 'GB' };
+const crawler = (request: VisitRequest): VisitRequest => ({ ...request, previewCrawler: () => true });
+const unlocked = (request: VisitRequest): VisitRequest => ({ ...request, unlocked: true });
+
 describe('decideRedirect', () => {
   it.each([
     ['an unknown code', undefined, get(), { kind: 'not-found' }],
@@ -145,7 +163,6 @@ describe('the choice page', () => {
 describe('decideRedirect for an owner who left the Business plan', () => {
   const business: Owner = { pro: false, business: false, tags: new Map([[1, 'me-20']]), localizeByDefault: true };
   const full = link({ targeting: ukOnly, options: ['https://a.example', 'https://b.example'] });
-  const uk: Visitor = { ...visitor, country: 'GB' };
   it('sends every visitor to the destination: no targeting, no choice page', () => {
     expect(decideRedirect(full, get(null, uk), business)).toEqual({
       kind: 'redirect',
@@ -164,24 +181,7 @@ describe('decideRedirect for an owner who left the Business plan', () => {
   });
 });
 
-describe('decideRedirect with link controls, in the order of evaluation of docs/api.md', () => {
-  const past = NOW - 1;
-  const variants = [
-    { url: 'https://a.example', weight: 1 },
-    { url: 'https://b.example', weight: 3 },
-  ];
-  const everything = {
-    expiredUrl: 'https://example.com/over',
-    passwordHash: 'scrypt$hash',
-    preview: { title: 'T', description: null, image: null },
-    targeting: ukOnly,
-    options: ['https://opt1.example', 'https://opt2.example'],
-    variants,
-  };
-  const uk: Visitor = { ...visitor, country: 'GB' };
-  const crawler = (request: VisitRequest): VisitRequest => ({ ...request, previewCrawler: () => true });
-  const unlocked = (request: VisitRequest): VisitRequest => ({ ...request, unlocked: true });
-
+describe('decideRedirect with link controls, in the order of evaluation of docs/api.md: what closes a link', () => {
   it.each<[string, RedirectableLink | undefined, VisitRequest, unknown]>([
     [
       'an inactive link before its expiry',
@@ -223,6 +223,13 @@ describe('decideRedirect with link controls, in the order of evaluation of docs/
     ['the password before the preview', link(everything), crawler(get()), { kind: 'password' }],
     ['the password before an option', link(everything), get(2), { kind: 'password' }],
     ['HEAD is asked for the password too', link(everything), { ...get(), method: 'HEAD' }, { kind: 'password' }],
+  ])('%s', (_name, l, request, expected) => {
+    expect(decideRedirect(l, request, businessOwner())).toEqual(expected);
+  });
+});
+
+describe('decideRedirect with link controls, in the order of evaluation of docs/api.md: where a visitor goes', () => {
+  it.each<[string, RedirectableLink | undefined, VisitRequest, unknown]>([
     [
       'a crawler gets the preview before conditions',
       link(everything),
@@ -268,7 +275,9 @@ describe('decideRedirect with link controls, in the order of evaluation of docs/
   ])('%s', (_name, l, request, expected) => {
     expect(decideRedirect(l, request, businessOwner())).toEqual(expected);
   });
+});
 
+describe('decideRedirect with link controls: affiliate tag, UTM, and what it asks for', () => {
   it('sets the affiliate tag, then UTM, on every destination, replacing utm_* already there', () => {
     const owner = businessOwner(new Map([[1, 'me-20']]));
     const utm = { source: 'news', medium: null, campaign: 'bf' };
@@ -322,7 +331,6 @@ describe('decideRedirect with link controls, in the order of evaluation of docs/
 });
 
 describe('decideRedirect after a downgrade: restrictions stay, extras stop', () => {
-  const past = NOW - 1;
   const pro: Owner = { pro: true, business: false, tags: new Map([[1, 'me-20']]), localizeByDefault: true };
   const free: Owner = { pro: false, business: false, tags: new Map(), localizeByDefault: true };
   const extras = {

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('FairScheduler', () => {
+describe('FairScheduler: accounts take turns', () => {
   it('serves the accounts round robin, each in its own order', async () => {
     const { started, request, finish } = harness({ slots: 1, intervalMs: 0 });
     for (const name of ['a1', 'a2', 'a3', 'a4']) void request('a', name);
@@ -92,7 +92,9 @@ describe('FairScheduler', () => {
     await expect(scheduler.run('b', 'h2', () => Promise.resolve(42))).resolves.toBe(42);
     expect(scheduler.running).toBe(0);
   });
+});
 
+describe('FairScheduler: the pace of each host', () => {
   it('requests to one host start intervalMs apart whatever their account; accounts take turns', async () => {
     vi.useFakeTimers();
     const { started, request, finish } = harness({ slots: 4, perAccount: 4, intervalMs: 1000, now: () => Date.now() });
