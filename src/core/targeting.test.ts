@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
-import { compileConditions, validateConditions, type Visitor } from './targeting.ts';
+import { compileConditions, normalizeConditions, type Condition, type Visitor } from './targeting.ts';
 
 const visitor = (overrides: Partial<Visitor> = {}): Visitor => ({
   country: 'US',
@@ -11,31 +11,40 @@ const visitor = (overrides: Partial<Visitor> = {}): Visitor => ({
   ...overrides,
 });
 
-function errorsOf(input: unknown): Record<string, string[]> {
+function errorsOf(conditions: Condition[]): Record<string, string[]> {
   try {
-    validateConditions(input);
+    normalizeConditions(conditions);
   } catch (error) {
     if (error instanceof AppError) return error.fieldErrors ?? {};
   }
   throw new Error('expected a validation error');
 }
 
-describe('validateConditions', () => {
-  it('accepts every condition type and normalises the values', () => {
-    const conditions = validateConditions([
-      { type: 'country', operator: 'in', values: ['us', 'GB'], redirect_url: 'https://a.example' },
-      { type: 'device', operator: 'not_in', values: ['Mobile'], redirect_url: 'https://b.example' },
-      { type: 'os', operator: 'in', values: ['ios', 'android'], redirect_url: 'https://c.example' },
-      { type: 'browser', operator: 'in', values: ['samsung'], redirect_url: 'https://d.example' },
-      { type: 'language', operator: 'in', values: ['FR'], redirect_url: 'https://e.example' },
+const rule = (type: Condition['type'], values: string[]): Condition => ({
+  type,
+  operator: 'in',
+  values,
+  redirect_url: 'https://a.example',
+});
+
+// The shape, the vocabularies and the limits are the request schema's (test/http/conditions.test.ts).
+describe('normalizeConditions', () => {
+  it('keeps country codes upper case and language codes lower case, each value once', () => {
+    const conditions = normalizeConditions([
+      rule('country', ['us', 'GB', 'Us']),
+      { ...rule('device', ['mobile']), operator: 'not_in' },
+      rule('os', ['ios', 'android']),
+      rule('browser', ['samsung', 'samsung']),
+      rule('language', ['FR', 'de']),
     ]);
     expect(conditions.map((c) => c.values)).toEqual([
       ['US', 'GB'],
       ['mobile'],
       ['ios', 'android'],
       ['samsung'],
-      ['fr'],
+      ['fr', 'de'],
     ]);
+    expect(conditions[1]).toEqual({ ...rule('device', ['mobile']), operator: 'not_in' });
   });
 
   it('reads the ICU display names only when a country or language is first checked', async () => {
@@ -51,58 +60,44 @@ describe('validateConditions', () => {
     try {
       vi.resetModules();
       const fresh = await import('./targeting.ts');
-      fresh.validateConditions([
-        { type: 'device', operator: 'in', values: ['mobile'], redirect_url: 'https://a.example' },
-      ]);
+      fresh.normalizeConditions([rule('device', ['mobile'])]);
       expect(made).toBe(0);
-      fresh.validateConditions([
-        { type: 'country', operator: 'in', values: ['FR'], redirect_url: 'https://a.example' },
-      ]);
-      fresh.validateConditions([
-        { type: 'language', operator: 'in', values: ['de'], redirect_url: 'https://a.example' },
-      ]);
+      fresh.normalizeConditions([rule('country', ['FR'])]);
+      fresh.normalizeConditions([rule('language', ['de'])]);
       expect(made).toBe(2);
     } finally {
       intl.DisplayNames = Real;
     }
   });
 
-  it('names every invalid field by its dot path', () => {
+  it('refuses values that are not codes of a real country or language, each at its dot path', () => {
     const errors = errorsOf([
-      { type: 'device', operator: 'in', values: ['phone'], redirect_url: 'https://ok.example' },
-      { type: 'planet', operator: 'near', values: [], redirect_url: 'javascript:alert(1)' },
-      { type: 'country', operator: 'in', values: ['ZZ', 'USA'], redirect_url: 'https://ok.example' },
-      { type: 'language', operator: 'in', values: ['qq'], redirect_url: 'https://ok.example' },
-      'not an object',
+      rule('country', ['DE', 'ZZ', 'xx', 'USA', 'G1']),
+      rule('device', ['mobile']),
+      rule('language', ['en', 'qq', 'eng']),
     ]);
-    expect(Object.keys(errors).sort()).toEqual([
-      'conditions.0.values.0',
-      'conditions.1.operator',
-      'conditions.1.redirect_url',
-      'conditions.1.type',
-      'conditions.1.values',
-      'conditions.2.values.0',
-      'conditions.2.values.1',
-      'conditions.3.values.0',
-      'conditions.4',
-    ]);
+    expect(errors).toEqual({
+      'conditions.0.values.1': ['The selected conditions.0.values.1 is invalid for country.'],
+      'conditions.0.values.2': ['The selected conditions.0.values.2 is invalid for country.'],
+      'conditions.0.values.3': ['The selected conditions.0.values.3 is invalid for country.'],
+      'conditions.0.values.4': ['The selected conditions.0.values.4 is invalid for country.'],
+      'conditions.2.values.1': ['The selected conditions.2.values.1 is invalid for language.'],
+      'conditions.2.values.2': ['The selected conditions.2.values.2 is invalid for language.'],
+    });
   });
 
-  it('allows at most 20 conditions', () => {
-    const one = { type: 'country', operator: 'in', values: ['US'], redirect_url: 'https://a.example' };
-    expect(validateConditions(Array(20).fill(one))).toHaveLength(20);
-    expect(errorsOf(Array(21).fill(one))).toHaveProperty('conditions');
+  it('reports at most 50 unknown codes', () => {
+    const conditions = Array.from({ length: 20 }, () => rule('country', Array(250).fill('ZZ') as string[]));
+    expect(Object.values(errorsOf(conditions)).flat()).toHaveLength(50);
   });
 });
 
 describe('compiled targeting', () => {
-  const targeting = compileConditions(
-    validateConditions([
-      { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
-      { type: 'device', operator: 'in', values: ['mobile', 'tablet'], redirect_url: 'https://m.example' },
-      { type: 'language', operator: 'not_in', values: ['en'], redirect_url: 'https://intl.example' },
-    ]),
-  )!;
+  const targeting = compileConditions([
+    { type: 'country', operator: 'in', values: ['GB'], redirect_url: 'https://uk.example' },
+    { type: 'device', operator: 'in', values: ['mobile', 'tablet'], redirect_url: 'https://m.example' },
+    { type: 'language', operator: 'not_in', values: ['en'], redirect_url: 'https://intl.example' },
+  ])!;
 
   it.each([
     ['a British desktop visitor', visitor({ country: 'GB' }), 'https://uk.example'],

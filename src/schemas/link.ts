@@ -1,13 +1,13 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { HEALTH_STATUSES } from '../core/link-health.ts';
 import { LINK_SORTS } from '../core/model.ts';
 import {
-  CONDITION_TYPES,
   MAX_CONDITION_VALUE_LENGTH,
   MAX_CONDITION_VALUES,
   MAX_CONDITIONS,
   OPERATORS,
   VOCABULARIES,
+  type ConditionType,
 } from '../core/targeting.ts';
 import {
   EXAMPLE_APP_URL,
@@ -29,12 +29,6 @@ export const HttpUrl = Type.String({
   description: 'Absolute http or https URL, at most 2048 characters.',
 });
 
-const VALUES_HELP = [
-  'country: ISO 3166 alpha-2',
-  ...Object.entries(VOCABULARIES).map(([type, values]) => `${type}: ${values.join('|')}`),
-  'language: ISO 639-1',
-].join('; ');
-
 export const CONDITION_EXAMPLE = {
   type: 'country',
   operator: 'in',
@@ -42,28 +36,70 @@ export const CONDITION_EXAMPLE = {
   redirect_url: 'https://example.com/de/sale',
 };
 
-export const ConditionSchema = Type.Object(
-  {
-    type: Type.Enum(CONDITION_TYPES),
-    operator: Type.Enum(OPERATORS),
-    values: Type.Array(Type.String({ maxLength: MAX_CONDITION_VALUE_LENGTH }), {
-      minItems: 1,
-      maxItems: MAX_CONDITION_VALUES,
-      description: `${VALUES_HELP}.`,
-    }),
-    redirect_url: HttpUrl,
-  },
-  { $id: 'Condition', description: 'Evaluated in order; the first match wins.', examples: [CONDITION_EXAMPLE] },
-);
+/** One kind of targeting condition: its `type`, and the values that kind may list. */
+function conditionKind<Kind extends ConditionType, Value extends TSchema>(type: Kind, value: Value, help: string) {
+  return Type.Object(
+    {
+      type: Type.Literal(type),
+      operator: Type.Enum(OPERATORS, { description: "`in`: the visitor's value is listed; `not_in`: it is not." }),
+      values: Type.Array(value, { minItems: 1, maxItems: MAX_CONDITION_VALUES, description: help }),
+      redirect_url: HttpUrl,
+    },
+    { additionalProperties: false },
+  );
+}
 
-const Conditions = Type.Array(Type.Any(), {
-  maxItems: MAX_CONDITIONS,
-  description:
-    'Targeting conditions (Business plan). Each item is a Condition; items are validated one by one ' +
-    'so errors name conditions.N.field.',
+/**
+ * An ISO code in either case. Whether it names a real country or language is checked after the
+ * schema (normalizeConditions in core/targeting.ts), and its two-letter shape with it, so any value
+ * that is not a code gets the one message "is invalid for country" (or language).
+ */
+const IsoCode = (description: string) => Type.String({ maxLength: MAX_CONDITION_VALUE_LENGTH, description });
+
+const CONDITION_KINDS = [
+  conditionKind(
+    'country',
+    IsoCode('An ISO 3166-1 alpha-2 country code, in either case (kept upper case).'),
+    'Countries, from the GeoIP database; a code that names no country is refused.',
+  ),
+  conditionKind('device', Type.Enum(VOCABULARIES.device), 'Device classes, from the user agent.'),
+  conditionKind('os', Type.Enum(VOCABULARIES.os), 'Operating systems, from the user agent.'),
+  conditionKind('browser', Type.Enum(VOCABULARIES.browser), 'Browsers, from the user agent.'),
+  conditionKind(
+    'language',
+    IsoCode('An ISO 639-1 language code, in either case (kept lower case).'),
+    "Languages: the primary subtag of the visitor's preferred Accept-Language entry; a code that names " +
+      'no language is refused.',
+  ),
+];
+
+/**
+ * A targeting condition: one object of each kind, told apart by `type` (a discriminator, so a
+ * refused condition is reported against its own kind's fields only).
+ */
+function conditionUnion(options: { $id?: string; description: string; examples?: unknown[] }) {
+  return Type.Unsafe<Static<(typeof CONDITION_KINDS)[number]>>({
+    type: 'object',
+    oneOf: CONDITION_KINDS,
+    discriminator: { propertyName: 'type' },
+    ...options,
+  });
+}
+
+const CONDITION_DESCRIPTION = 'Evaluated in order; the first match wins.';
+
+export const ConditionSchema = conditionUnion({
+  $id: 'Condition',
+  description: CONDITION_DESCRIPTION,
+  examples: [CONDITION_EXAMPLE],
 });
 
-// Link controls (extensions §1): limits shared by the schemas, the service and the dashboard.
+const Conditions = Type.Array(conditionUnion({ description: CONDITION_DESCRIPTION }), {
+  maxItems: MAX_CONDITIONS,
+  description: 'Targeting conditions (Business plan), at most 20; an empty list removes them.',
+});
+
+// Link controls (docs/api.md, "Link controls"): limits shared by the schemas, the service and the dashboard.
 export const MAX_TITLE_LENGTH = 255;
 export const MAX_CLICKS_LIMIT = 2_147_483_647;
 export const MIN_LINK_PASSWORD = 4;
@@ -164,8 +200,8 @@ const LinkControlFields = {
         minItems: MIN_VARIANTS,
         maxItems: MAX_VARIANTS,
         description:
-          'A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, and keeps it. ' +
-          'Excludes choice-page options.',
+          'A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, ' +
+          'and keeps it. Excludes choice-page options.',
       }),
     ),
   ),
@@ -201,7 +237,8 @@ export const LinkHealthSchema = Type.Object(
     error: Type.Union([Type.String(), Type.Null()], { description: 'Why it is broken or unknown; null when ok.' }),
     affiliate_tag_lost: Type.Union([Type.Boolean(), Type.Null()], {
       description:
-        'Your affiliate tag was on the first request but not on the URL the redirects ended at; null before a check got an answer.',
+        'Your affiliate tag was on the first request but not on the URL the redirects ended at; ' +
+        'null before a check got an answer.',
     }),
   },
   {

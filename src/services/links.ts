@@ -3,7 +3,7 @@ import { controlChanges } from '../core/link-controls.ts';
 import type { Link, Principal } from '../core/model.ts';
 import { assertBusiness, assertPro } from '../core/plans.ts';
 import { randomShortCode, validateCustomCode } from '../core/short-codes.ts';
-import { validateConditions } from '../core/targeting.ts';
+import { normalizeConditions } from '../core/targeting.ts';
 import type { CreateLinkInput, UpdateLinkInput } from '../schemas/link.ts';
 import type { LinkChanges, LinkListQuery, NewLink } from '../storage/links.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
@@ -24,7 +24,7 @@ export type LinkUpdateInput = WithPasswordHash<UpdateLinkInput>;
 
 type References = Omit<NewLinkInput, 'redirect_url'>;
 
-// Who may send each field of a link (extensions §1's plan column, decisions §2).
+// Who may send each field of a link (docs/api.md, "Link controls" and "Order of checks").
 const PRO_FIELDS = [
   ['title', 'Link titles'],
   ['expires_at', 'Link expiry'],
@@ -44,7 +44,7 @@ const BUSINESS_FIELDS = [
 
 /**
  * 403 for a field the plan lacks, checked on the body as sent: routes call it before the body is
- * validated, so a plan's 403 comes before a 422 (decisions §2's order).
+ * validated, so a plan's 403 comes before a 422 (docs/api.md, "Order of checks").
  */
 export function assertLinkFieldPlans(principal: Principal, body: unknown): void {
   if (typeof body !== 'object' || body === null) return;
@@ -76,7 +76,7 @@ export async function createLink(work: Work, principal: Principal, input: NewLin
     isActive: input.is_active ?? true,
     categoryId: input.category_id ?? null,
     domainId: input.domain_id ?? null,
-    conditions: input.conditions === undefined ? [] : validateConditions(input.conditions),
+    conditions: input.conditions === undefined ? [] : normalizeConditions(input.conditions),
   };
   const link =
     input.short_code === undefined
@@ -114,7 +114,7 @@ export async function updateUserLink(
 ): Promise<Link> {
   const link = await getLinkOrThrow(work.stores, principal, id);
   await checkReferences(work.stores, principal, input);
-  // Extensions §1: variants and choice-page options exclude each other; the one sent second is refused.
+  // Variants and choice-page options exclude each other (docs/api.md); the one sent second is refused.
   if (input.variants && link.type === 'choice_page') {
     throw invalidField('variants', 'A link with choice-page options cannot have variants: remove the options first.');
   }
@@ -124,7 +124,7 @@ export async function updateUserLink(
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.category_id !== undefined) changes.categoryId = input.category_id;
   if (input.domain_id !== undefined) changes.domainId = input.domain_id;
-  if (input.conditions !== undefined) changes.conditions = validateConditions(input.conditions);
+  if (input.conditions !== undefined) changes.conditions = normalizeConditions(input.conditions);
   const updated = await work.stores.links.update(link.id, changes);
   work.emit({ kind: 'updated', link: updated });
   return updated;

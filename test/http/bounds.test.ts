@@ -87,7 +87,7 @@ describe('bounded work per request', () => {
     const conditions = Array.from({ length: 20 }, () => ({
       type: 'country',
       operator: 'in',
-      values: Array(250).fill('ZZ'),
+      values: Array(250).fill(7),
       redirect_url: 'x',
     }));
     const res = await t.api('POST', '/links', { redirect_url: 'https://example.com', conditions });

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: f284347968f075b80ea12339cc99df2ec3dd64179dfcfc72d0c65c33bc1416c6
+ * openapi.json sha256: 9379c68949e84c5526e955d9c006e76edf2bed492e5c05869d993a1550622a34
  */
 export interface paths {
   '/links': {
@@ -222,8 +222,89 @@ export interface paths {
             short_code?: string;
             domain_id?: number | null;
             is_active?: boolean;
-            /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
-            conditions?: unknown[];
+            /** @description Targeting conditions (Business plan), at most 20; an empty list removes them. */
+            conditions?: (
+              | {
+                  /** @enum {string} */
+                  type: 'country';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Countries, from the GeoIP database; a code that names no country is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'device';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Device classes, from the user agent. */
+                  values: ('desktop' | 'mobile' | 'tablet')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'os';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Operating systems, from the user agent. */
+                  values: ('ios' | 'android' | 'windows' | 'macos' | 'linux')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'browser';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Browsers, from the user agent. */
+                  values: ('chrome' | 'safari' | 'firefox' | 'edge' | 'opera' | 'samsung')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'language';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Languages: the primary subtag of the visitor's preferred Accept-Language entry; a code that names no language is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+            )[];
             /** @description A label of your own (Pro); `search` matches it too. */
             title?: string | null;
             /**
@@ -516,8 +597,89 @@ export interface paths {
              */
             redirect_url?: string;
             domain_id?: number | null;
-            /** @description Targeting conditions (Business plan). Each item is a Condition; items are validated one by one so errors name conditions.N.field. */
-            conditions?: unknown[];
+            /** @description Targeting conditions (Business plan), at most 20; an empty list removes them. */
+            conditions?: (
+              | {
+                  /** @enum {string} */
+                  type: 'country';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Countries, from the GeoIP database; a code that names no country is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'device';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Device classes, from the user agent. */
+                  values: ('desktop' | 'mobile' | 'tablet')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'os';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Operating systems, from the user agent. */
+                  values: ('ios' | 'android' | 'windows' | 'macos' | 'linux')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'browser';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Browsers, from the user agent. */
+                  values: ('chrome' | 'safari' | 'firefox' | 'edge' | 'opera' | 'samsung')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'language';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Languages: the primary subtag of the visitor's preferred Accept-Language entry; a code that names no language is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+            )[];
             /** @description A label of your own (Pro); `search` matches it too. */
             title?: string | null;
             /**
@@ -3939,19 +4101,87 @@ export interface components {
      *       "redirect_url": "https://example.com/de/sale"
      *     }
      */
-    Condition: {
-      /** @enum {unknown} */
-      type: 'country' | 'device' | 'os' | 'browser' | 'language';
-      /** @enum {unknown} */
-      operator: 'in' | 'not_in';
-      /** @description country: ISO 3166 alpha-2; device: desktop|mobile|tablet; os: ios|android|windows|macos|linux; browser: chrome|safari|firefox|edge|opera|samsung; language: ISO 639-1. */
-      values: string[];
-      /**
-       * Format: http-url
-       * @description Absolute http or https URL, at most 2048 characters.
-       */
-      redirect_url: string;
-    };
+    Condition:
+      | {
+          /** @enum {string} */
+          type: 'country';
+          /**
+           * @description `in`: the visitor's value is listed; `not_in`: it is not.
+           * @enum {unknown}
+           */
+          operator: 'in' | 'not_in';
+          /** @description Countries, from the GeoIP database; a code that names no country is refused. */
+          values: string[];
+          /**
+           * Format: http-url
+           * @description Absolute http or https URL, at most 2048 characters.
+           */
+          redirect_url: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'device';
+          /**
+           * @description `in`: the visitor's value is listed; `not_in`: it is not.
+           * @enum {unknown}
+           */
+          operator: 'in' | 'not_in';
+          /** @description Device classes, from the user agent. */
+          values: ('desktop' | 'mobile' | 'tablet')[];
+          /**
+           * Format: http-url
+           * @description Absolute http or https URL, at most 2048 characters.
+           */
+          redirect_url: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'os';
+          /**
+           * @description `in`: the visitor's value is listed; `not_in`: it is not.
+           * @enum {unknown}
+           */
+          operator: 'in' | 'not_in';
+          /** @description Operating systems, from the user agent. */
+          values: ('ios' | 'android' | 'windows' | 'macos' | 'linux')[];
+          /**
+           * Format: http-url
+           * @description Absolute http or https URL, at most 2048 characters.
+           */
+          redirect_url: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'browser';
+          /**
+           * @description `in`: the visitor's value is listed; `not_in`: it is not.
+           * @enum {unknown}
+           */
+          operator: 'in' | 'not_in';
+          /** @description Browsers, from the user agent. */
+          values: ('chrome' | 'safari' | 'firefox' | 'edge' | 'opera' | 'samsung')[];
+          /**
+           * Format: http-url
+           * @description Absolute http or https URL, at most 2048 characters.
+           */
+          redirect_url: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'language';
+          /**
+           * @description `in`: the visitor's value is listed; `not_in`: it is not.
+           * @enum {unknown}
+           */
+          operator: 'in' | 'not_in';
+          /** @description Languages: the primary subtag of the visitor's preferred Accept-Language entry; a code that names no language is refused. */
+          values: string[];
+          /**
+           * Format: http-url
+           * @description Absolute http or https URL, at most 2048 characters.
+           */
+          redirect_url: string;
+        };
     /**
      * @example {
      *       "id": 42,

@@ -25,11 +25,15 @@ interface AjvError {
   message?: string;
 }
 
-/** `/conditions/0/values` -> `conditions.0.values`; required errors name the missing property. */
+/**
+ * `/conditions/0/values` -> `conditions.0.values`; required errors name the missing property, and
+ * a discriminator's (a condition of no known `type`) the property that tells the branches apart.
+ */
 function fieldPath(error: AjvError, part: string | undefined): string {
   const segments = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required' && typeof error.params.missingProperty === 'string')
     segments.push(error.params.missingProperty);
+  if (error.keyword === 'discriminator' && typeof error.params.tag === 'string') segments.push(error.params.tag);
   if (segments.length === 0) return part === 'body' ? 'body' : (part ?? 'request');
   return segments.join('.');
 }
@@ -79,6 +83,9 @@ function messageFor(error: AjvError, path: string): string {
       return `The ${field} field must have at least ${String(p.limit)} items.`;
     case 'maxItems':
       return `The ${field} field must not have more than ${String(p.limit)} items.`;
+    case 'discriminator':
+      if (p.tagValue === undefined) return `The ${field} field is required.`;
+      return `The selected ${field} is invalid.`;
     case 'enum':
     case 'const':
     case 'anyOf':
@@ -127,7 +134,7 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
 };
 
-/** One place that turns every failure into the bodies of decisions §3. */
+/** One place that turns every failure into the error bodies of docs/api.md. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

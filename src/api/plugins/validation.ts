@@ -4,9 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { isHttpsUrl, isHttpUrl } from '../../core/urls.ts';
 
 function buildAjv(options: Options): Ajv {
-  const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, strict: false, ...options });
+  // discriminator: a union told apart by one property (a condition's `type`) is checked against
+  // the one branch that property names, so its errors are that branch's, not every branch's.
+  const ajv = new Ajv({
+    allErrors: true,
+    removeAdditional: true,
+    useDefaults: true,
+    strict: false,
+    discriminator: true,
+    ...options,
+  });
   addFormats.default(ajv);
-  // Decisions §3: a destination is an absolute http(s) URL; ajv's "uri" would accept javascript:.
+  // A destination is an absolute http(s) URL (docs/api.md, "Links"); ajv's "uri" would accept javascript:.
   ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
   // A preview image is fetched by crawlers that show it on https pages: https only.
   ajv.addFormat('https-url', { type: 'string', validate: isHttpsUrl });

@@ -163,7 +163,15 @@ async function saveLink(link: LinkRecord, me: Me, edited: Edited): Promise<void>
   };
   // Fields of features the plan lacks are left out, as the server refuses them.
   if (domains.allowed) body.domain_id = domain === '' ? null : Number(domain);
-  if (targeting.allowed) body.conditions = edited.conditions.map((c) => ({ ...c, values: c.values.filter(Boolean) }));
+  // Sent as typed, in lower case (the API keeps country codes upper case itself): a value the rule's
+  // kind does not know comes back as a 422 at its field.
+  if (targeting.allowed) {
+    const typed = edited.conditions.map((c) => ({
+      ...c,
+      values: c.values.filter(Boolean).map((v) => v.toLowerCase()),
+    }));
+    body.conditions = typed as LinkChanges['conditions'];
+  }
   Object.assign(body, edited.controls);
   const wanted = edited.options.map((o) => o.trim()).filter(Boolean);
   const clearOptions = choicePages.allowed && wanted.length === 0 && link.type === 'choice_page';

@@ -25,7 +25,11 @@ type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query 
 export type LinkRecord = Schemas['Link'];
 /** A link as GET /links/{id} answers it, with its targeting conditions. */
 export type LinkWithConditions = Schemas['LinkWithConditions'];
-export type Condition = Schemas['Condition'];
+/**
+ * A targeting rule as the edit form holds it: its values as typed, which the API checks against the
+ * rule's kind when it is saved (the API's own Schemas['Condition'] lets each kind list only its values).
+ */
+export type { Condition } from '../../../src/core/targeting.ts';
 export type LinkHealth = LinkRecord['health'];
 export type HealthStatus = LinkHealth['status'];
 export type ListLinksInput = QueryOf<paths['/links']['get']>;
