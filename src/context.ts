@@ -5,7 +5,12 @@ import { linkResource } from './api/serializers.ts';
 import { openGeoLookup, type GeoLookup } from './clicks/geo.ts';
 import type { FailedBatch } from './clicks/buffer.ts';
 import type { OverloadReport } from './clicks/room-waiters.ts';
-import { createLocalClickPipeline, createStreamClickPipeline, type RecordingSink } from './clicks/pipeline.ts';
+import {
+  createLocalClickPipeline,
+  createStreamClickPipeline,
+  type ClickPipeline,
+  type RecordingSink,
+} from './clicks/pipeline.ts';
 import { startRetention } from './clicks/retention.ts';
 import { startSearchIndexing } from './services/search-indexing.ts';
 import type { Config } from './config.ts';
@@ -94,41 +99,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   const webhooks = startWebhooks(config, uow, events, metrics, logError);
   const geo = openGeoLookup();
   const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events, logError('Redis')) : undefined;
-  const clickOptions = {
-    uow,
-    geo,
-    after: webhooks.publisher,
-    // One line per failed batch, with what is kept: the buffer retries it on the next flush.
-    onError: (error: unknown, batch?: FailedBatch) =>
-      logger.error({ err: error, ...batch }, `click batch write failed, kept for retry: ${messageOf(error)}`),
-    // Back-pressure: a full buffer slows the redirects down, and past its bound answers 503. One
-    // line a second at most while that lasts, with what it did meanwhile.
-    bounds: {
-      ...config.clickBuffer,
-      onOverload: (report: OverloadReport) =>
-        logger.warn(
-          report,
-          `click buffer full: ${report.waited} visits waited for room, ${report.refused} refused with 503 ` +
-            `(${report.depth} held, ${report.waiting} waiting)`,
-        ),
-    },
-    onBatchWritten: (seconds: number) => metrics.observeBatch(seconds),
-    // The dashboard's live statistics hear of new clicks on this instance and, through the Redis
-    // bus, on every other.
-    onLinksClicked: (linkIds: number[]) => events.emit({ kind: 'clicks-recorded', linkIds }),
-  };
-  const pipeline = redis
-    ? await createStreamClickPipeline({
-        ...clickOptions,
-        redis: redis.client,
-        redisUrl: config.redisUrl!,
-        databaseUrl: config.databaseUrl,
-        preparedStatements: config.databasePreparedStatements,
-        prefix: config.redisPrefix,
-        claimIdleMs: config.clickClaimIdleMs,
-        maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
-      })
-    : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
+  const pipeline = await startClickPipeline(config, { uow, geo, webhooks, redis, metrics, events, logger });
   clickStats = () => pipeline.sink.stats();
   const clickLimits = redis ? new RedisClickLimits(redis.client, config.redisPrefix) : new MemoryClickLimits();
   events.subscribe((event) => {
@@ -176,6 +147,57 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     readiness: () => checkReadiness({ database: () => uow.read((stores) => stores.health.ping()), redis: redis?.ping }),
     close: () => runEverything(shutdownSteps),
   };
+}
+
+/** The click pipeline (clicks/pipeline.ts): the Redis stream with REDIS_URL, else this process's buffer. */
+async function startClickPipeline(
+  config: Config,
+  parts: {
+    uow: UnitOfWork;
+    geo: GeoLookup;
+    webhooks: ReturnType<typeof startWebhooks>;
+    redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+    metrics: Metrics;
+    events: EventBus;
+    logger: Logger;
+  },
+): Promise<ClickPipeline> {
+  const { uow, geo, webhooks, redis, metrics, events, logger } = parts;
+  const clickOptions = {
+    uow,
+    geo,
+    after: webhooks.publisher,
+    // One line per failed batch, with what is kept: the buffer retries it on the next flush.
+    onError: (error: unknown, batch?: FailedBatch) =>
+      logger.error({ err: error, ...batch }, `click batch write failed, kept for retry: ${messageOf(error)}`),
+    // Back-pressure: a full buffer slows the redirects down, and past its bound answers 503. One
+    // line a second at most while that lasts, with what it did meanwhile.
+    bounds: {
+      ...config.clickBuffer,
+      onOverload: (report: OverloadReport) =>
+        logger.warn(
+          report,
+          `click buffer full: ${report.waited} visits waited for room, ${report.refused} refused with 503 ` +
+            `(${report.depth} held, ${report.waiting} waiting)`,
+        ),
+    },
+    onBatchWritten: (seconds: number) => metrics.observeBatch(seconds),
+    // The dashboard's live statistics hear of new clicks on this instance and, through the Redis
+    // bus, on every other.
+    onLinksClicked: (linkIds: number[]) => events.emit({ kind: 'clicks-recorded', linkIds }),
+  };
+  return redis
+    ? createStreamClickPipeline({
+        ...clickOptions,
+        redis: redis.client,
+        redisUrl: config.redisUrl!,
+        databaseUrl: config.databaseUrl,
+        preparedStatements: config.databasePreparedStatements,
+        prefix: config.redisPrefix,
+        claimIdleMs: config.clickClaimIdleMs,
+        maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
+      })
+    : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
 }
 
 /**

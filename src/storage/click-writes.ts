@@ -7,8 +7,8 @@ import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.t
 // connection, the Redis stream's consumer and the unit of work (in-memory SQLite, PostgreSQL
 // without Redis), these two through writeClickBatch in clicks.kysely.ts. One batch is one
 // transaction, opened by the caller: the raw rows, links.click_count, every rollup, the
-// choice-page picks and the day's unique visitors, so the counters never disagree. The logic is written once (writeBatch); each engine
-// has one set of statements (STATEMENTS), chosen once per writer.
+// choice-page picks and the day's unique visitors, so the counters never disagree. The logic is
+// written once (writeBatch); each engine has one set of statements (STATEMENTS), chosen once.
 
 /** Runs one statement of a batch, inside the transaction its caller opened; answers its rows. */
 export interface ClickSql {
