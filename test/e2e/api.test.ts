@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUserWithToken } from '../helpers/cli.ts';
-import { startService, type RunningService } from '../helpers/process.ts';
+import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
+
+const run = promisify(execFile);
 
 let service: RunningService;
 beforeAll(async () => {
@@ -50,6 +54,12 @@ describe('npm start, the CLI and the API together', () => {
     expect(deleted.status).toBe(204);
   });
 
+  it('runs the CLI as `npx hoplink` from the project folder, on the pinned Node', async () => {
+    // The other suites run bin/hoplink.js with the tests' Node; this is the path the docs give.
+    const { stdout } = await run('npx', ['--no-install', 'hoplink', '--help'], { cwd: projectRoot });
+    expect(stdout).toMatch(/^Usage: hoplink /);
+  });
+
   it('sends / on the short host to the app', async () => {
     const res = await fetch(`${service.shortUrl}/`, { redirect: 'manual' });
     expect(res.status).toBe(302);
@@ -57,7 +67,7 @@ describe('npm start, the CLI and the API together', () => {
   });
 
   it('refuses to start with a bad configuration value, saying which', async () => {
-    await expect(startService({ PORT: 'eighty' })).rejects.toThrow(/PORT must be a whole number/);
+    await expect(startService({ PORT: 'eighty' })).rejects.toThrow(/PORT must be an integer .*\(got "eighty"\)/);
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -1,27 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hoplink, projectRoot, startService, type RunningService } from '../helpers/process.ts';
-
-const execFileAsync = promisify(execFile);
-
-/** The real CLI, for commands expected to fail: exit code and both outputs, never a throw. */
-async function hoplinkResult(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await execFileAsync('npx', ['--no-install', 'hoplink', ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { hoplink, hoplinkResult, startService, type RunningService } from '../helpers/process.ts';
 
 const running: RunningService[] = [];
 afterAll(async () => {

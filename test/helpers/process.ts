@@ -102,11 +102,34 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   };
 }
 
-/** Runs the real CLI binary (`npx hoplink ...`) against the same database. */
-export async function hoplink(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['--no-install', 'hoplink', ...args], {
+/**
+ * The real CLI binary, bin/hoplink.js, run by the Node that runs the tests: the pinned Node 24 that
+ * `npx hoplink` resolves to, without npx's own start-up (most of a CLI call's time; e2e/api.test.ts
+ * runs `npx hoplink` itself). `env` is added to the tests' environment.
+ */
+function runCli(env: Record<string, string>, args: string[]) {
+  return run(process.execPath, [join(projectRoot, 'bin/hoplink.js'), ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
   });
+}
+
+/** Runs the real CLI (`hoplink ...`) against the database of `env`; its stdout. Throws if it fails. */
+export async function hoplink(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const { stdout } = await runCli(env, args);
   return stdout;
+}
+
+/** The real CLI, for commands expected to fail: exit code and both outputs, never a throw. */
+export async function hoplinkResult(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await runCli(env, args);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
