@@ -191,7 +191,9 @@ describe('targeting conditions on links (Business)', () => {
       'conditions.0.values': ['The conditions.0.values field must not have more than 250 items.'],
     });
   });
+});
 
+describe('targeting conditions refused', () => {
   it.each(REFUSED)('refuse %s with a 422 naming the field', async (_what, conditions, errors) => {
     const res = await create(conditions);
     expect(res.statusCode).toBe(422);
