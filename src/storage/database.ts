@@ -11,7 +11,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema.ts';
-import { PostgresPipelinedDriver, type PostgresOptions } from './postgres-driver.ts';
+import { namingStatements, type PostgresOptions } from './postgres-statements.ts';
 import { keepingStatements } from './statement-cache.ts';
 import { isMemoryPath, openSqliteConnection, sqlitePath } from './sqlite-connection.ts';
 
@@ -88,21 +88,6 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class PipelinedPostgresDialect extends PostgresDialect {
-  readonly #pool: pg.Pool;
-  readonly #options: PostgresOptions;
-
-  constructor(pool: pg.Pool, options: PostgresOptions) {
-    super({ pool });
-    this.#pool = pool;
-    this.#options = options;
-  }
-
-  override createDriver(): Driver {
-    return new PostgresPipelinedDriver(this.#pool, this.#options);
-  }
-}
-
 function openPostgres(
   url: string,
   onConnectionError: (error: Error) => void,
@@ -117,8 +102,6 @@ function openPostgres(
     query_timeout: 30_000,
     statement_timeout: 25_000,
     idle_in_transaction_session_timeout: 30_000,
-    // A transaction's BEGIN goes out with its first statement (postgres-driver.ts).
-    pipeline: true,
   });
   // An idle pooled connection can die (server restart, failover); without a listener that error
   // would crash the process. The pool replaces the connection on next use.
@@ -128,6 +111,7 @@ function openPostgres(
   // process dies of an unhandled 'error' event. The query itself fails (a 503), and the pool
   // discards the client when it is released.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool, options) });
+  // Statements marked prepared run by name (postgres-statements.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool, options) }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -4,7 +4,7 @@ import { isChangedResultType } from './postgres-statements.ts';
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   // A named statement whose result columns changed under it (another instance's migration): the
-  // driver has named it anew, so the next try succeeds (postgres-driver.ts).
+  // client has named it anew, so the next try succeeds (postgres-statements.ts).
   if (isChangedResultType(error)) return true;
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
@@ -47,7 +47,7 @@ const UNAVAILABLE_MESSAGES =
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   // A named statement whose result columns changed under it (another instance's migration): the
-  // driver has named it anew, so the next try succeeds (postgres-driver.ts).
+  // client has named it anew, so the next try succeeds (postgres-statements.ts).
   if (isChangedResultType(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;

@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
 /**
  * Statements that start with this comment run as named statements on PostgreSQL.
  *
@@ -56,4 +59,63 @@ export class StatementNames {
 export function isChangedResultType(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result');
+}
+
+/** What a PostgreSQL database is opened with (Config.databasePreparedStatements). */
+export interface PostgresOptions {
+  /** false: every statement goes unnamed, the marked ones too (a transaction-mode pooler). */
+  preparedStatements?: boolean;
+}
+
+/**
+ * pg's pool as Kysely's PostgreSQL dialect takes it, with each client running the statements
+ * marked PREPARED by name.
+ */
+export function namingStatements(pool: pg.Pool, { preparedStatements = true }: PostgresOptions = {}): PostgresPool {
+  const names = new StatementNames(preparedStatements ? {} : { max: 0 });
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let named = clients.get(client);
+      if (!named) clients.set(client, (named = namingClient(client, names)));
+      return named;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function namingClient(client: pg.PoolClient, names: StatementNames): PostgresPoolClient {
+  // Kysely sends a transaction's BEGIN, COMMIT and ROLLBACK as queries of their own.
+  let inTransaction = false;
+  const run = (text: string, values: unknown[]) => {
+    const name = names.nameOf(text, values.length);
+    // pg's `command` is any string; Kysely compares it with the four that affect rows.
+    return client.query(name === undefined ? { text, values } : { name, text, values }) as Promise<
+      PostgresQueryResult<unknown>
+    >;
+  };
+  const query = async (text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<unknown>> => {
+    if (text === 'begin' || text.startsWith('start transaction')) inTransaction = true;
+    else if (text === 'commit' || text === 'rollback') inTransaction = false;
+    const values = [...parameters];
+    try {
+      return await run(text, values);
+    } catch (error) {
+      if (!isChangedResultType(error)) throw error;
+      names.rename(text);
+      // Outside a transaction the statement runs again at once, prepared anew. Inside one the
+      // transaction is lost, and its unit of work fails as the database being unavailable would
+      // (a 503, isDatabaseUnavailable); the next one prepares the new name.
+      if (inTransaction) throw error;
+      return await run(text, values);
+    }
+  };
+  return {
+    query: query as PostgresPoolClient['query'],
+    release() {
+      inTransaction = false;
+      client.release();
+    },
+  };
 }
