@@ -94,13 +94,6 @@ describe('the house', () => {
     expect(reaching).toEqual([]);
   });
 
-  it('takes node:http through require(), which leaves undici unloaded (outbound/node-http.ts)', () => {
-    const importing = files.filter((file) =>
-      /^import (?!type )[^'"]*from '(node:)?http'/m.test(imports.get(file)!.text),
-    );
-    expect(importing.map((file) => relative(SRC, file))).toEqual([]);
-  });
-
   it('has no import circle between the folders of src', () => {
     // Each folder's imports of the other folders, from all of its files. The top's context.ts,
     // main.ts and config.ts are files of src itself, not folders: they wire the folders together.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { http } from '../outbound/node-http.ts';
+import http from 'node:http';
 
 /**
  * An HTTP server on which no client holds a socket on our time: a request's headers and body must

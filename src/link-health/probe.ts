@@ -1,6 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { http } from '../outbound/node-http.ts';
+import http from 'node:http';
 import { AppError, messageOf } from '../core/errors.ts';
 import { verdictOfStatus, type Verdict } from '../core/link-health.ts';
 import { resolveDeliveryTarget, type ResolveHost } from '../outbound/address-guard.ts';

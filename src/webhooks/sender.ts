@@ -1,6 +1,6 @@
 import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { http } from '../outbound/node-http.ts';
+import http from 'node:http';
 import { messageOf } from '../core/errors.ts';
 import { resolveDeliveryTarget } from '../outbound/address-guard.ts';
 
