@@ -27,7 +27,7 @@ import { domainRecord, type DomainSettings } from './services/domains.ts';
 import { EventBus } from './services/events.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
 import { UnitOfWork } from './services/unit-of-work.ts';
-import { CommitGroup } from './services/commit-group.ts';
+import { CommitGroup } from './storage/commit-group.ts';
 import { openDatabase, type DatabaseHandle, type Engine } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import { LINK_CHECK_DEFAULTS, LinkChecker } from './link-health/checker.ts';

@@ -3,7 +3,7 @@ import { AppError } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../storage/errors.ts';
 import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
 import type { AppEvent, EventBus } from './events.ts';
-import type { CommitGroup } from './commit-group.ts';
+import type { CommitGroup } from '../storage/commit-group.ts';
 
 /** What a use case works with: stores on one executor, and where to put the events it causes. */
 export interface Work {
@@ -29,7 +29,7 @@ export class UnitOfWork {
 
   /**
    * `groupCommit` (SQLite): the units of one event-loop turn share a transaction and its commit,
-   * each in a savepoint of its own (commit-group.ts).
+   * each in a savepoint of its own (storage/commit-group.ts).
    */
   constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup } = {}) {
     this.#db = db;
@@ -40,7 +40,7 @@ export class UnitOfWork {
 
   /**
    * `small`: the use case changes a handful of rows (one link), which lets a SQLite commit group
-   * keep its page copies in memory (commit-group.ts). Never for batches, imports or cascades.
+   * keep its page copies in memory (storage/commit-group.ts). Never for batches, imports or cascades.
    */
   async transact<T>(useCase: (work: Work) => Promise<T>, options: { small?: boolean } = {}): Promise<T> {
     assertNoOpenWork();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CommitGroup } from '../../src/services/commit-group.ts';
+import { CommitGroup } from '../../src/storage/commit-group.ts';
 import { EventBus, type AppEvent } from '../../src/services/events.ts';
 import { createLink } from '../../src/services/links.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';

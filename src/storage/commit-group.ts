@@ -1,6 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Executor } from '../storage/stores.ts';
-import { TurnQueue, type Queued } from './turn-queue.ts';
+import type { Executor } from './stores.ts';
 
 // Where a group's savepoint copies go (see below), set between its transactions.
 const JOURNAL_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
@@ -8,6 +7,15 @@ const JOURNAL_ON_DISK = CompiledQuery.raw('pragma temp_store = default');
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
+
+/** A queued unit: the work, and the settlers of the promise its caller holds. */
+interface Queued {
+  run(executor: Executor): Promise<unknown>;
+  /** Its caller's word that it changes a handful of pages (CommitGroup.run). */
+  small: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
 
 /**
  * Group commit for SQLite: the units of work that arrive in one turn of the event loop run one
@@ -40,7 +48,9 @@ export class CommitGroup {
   readonly #maxUnits: number;
   readonly #maxGroupMs: number;
   readonly #onCommitted: ((units: number) => void) | undefined;
-  readonly #queue = new TurnQueue(() => this.#commit());
+  /** The units that arrived in this turn of the event loop, and later ones while a group runs. */
+  readonly #waiting: Queued[] = [];
+  #draining = false;
 
   /** `onCommitted`: told the number of units each committed transaction carried (tests, metrics). */
   constructor(
@@ -58,7 +68,23 @@ export class CommitGroup {
    * page copies may be kept in memory.
    */
   run<T>(unit: (trx: Executor) => Promise<T>, options: { small?: boolean } = {}): Promise<T> {
-    return this.#queue.add(unit, options.small ?? false);
+    return new Promise<T>((resolve, reject) => {
+      this.#waiting.push({
+        run: unit,
+        small: options.small ?? false,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      if (this.#draining) return;
+      this.#draining = true;
+      // After the poll phase: every request read in this turn has queued its unit by then.
+      setImmediate(() => void this.#drain());
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#waiting.length > 0) await this.#commit();
+    this.#draining = false;
   }
 
   /**
@@ -69,15 +95,15 @@ export class CommitGroup {
     const group: Queued[] = [];
     const succeeded: Array<{ unit: Queued; value: unknown }> = [];
     const failed = new Set<Queued>();
-    const small = this.#queue.waiting[0]?.small ?? false;
+    const small = this.#waiting[0]?.small ?? false;
     try {
       if (small) await this.#db.executeQuery(JOURNAL_IN_MEMORY);
       await this.#db.transaction().execute(async (trx) => {
         const started = performance.now();
-        while (this.#queue.waiting.length > 0 && group.length < this.#maxUnits) {
-          const next = this.#queue.waiting[0]!;
+        while (this.#waiting.length > 0 && group.length < this.#maxUnits) {
+          const next = this.#waiting[0]!;
           if (group.length > 0 && (next.small !== small || performance.now() - started > this.#maxGroupMs)) break;
-          const unit = this.#queue.waiting.shift()!;
+          const unit = this.#waiting.shift()!;
           group.push(unit);
           await trx.executeQuery(SAVEPOINT);
           let value: unknown;
@@ -98,7 +124,7 @@ export class CommitGroup {
     } catch (error) {
       // BEGIN itself failed (the write lock held elsewhere past busy_timeout): the units waiting
       // now fail as each would have on its own, instead of waiting for the next try.
-      const waiting = group.length === 0 ? this.#queue.waiting.splice(0) : [];
+      const waiting = group.length === 0 ? this.#waiting.splice(0) : [];
       for (const unit of [...group, ...waiting]) if (!failed.has(unit)) unit.reject(error);
       return;
     } finally {
