@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The figures of one `npm run bench`, each beside its goal (issue 24's table), printed together at
+ * The figures of one `npm run bench`, each beside its goal (docs/benchmarks.md), printed together at
  * the end so a run can be pasted into docs/benchmarks.md as it is.
  */
 export interface Figure {
@@ -38,7 +38,7 @@ export class Scorecard {
   }
 }
 
-/** The goals that differ between the engines (issue 24). */
+/** The goals that differ between the engines. */
 export function goalsFor(postgres: boolean) {
   return {
     redirectRatio: postgres ? 70 : 85,

@@ -16,7 +16,7 @@ import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
-// Issue 24: on SQLite, changes to links queue them for the trigram index (migration 011) and a
+// On SQLite, changes to links queue them for the trigram index (migration 011) and a
 // pass indexes the queue; a search must give the same answer before and after that pass.
 describe.each(engines)('link search on %s', (engine) => {
   let handle: DatabaseHandle;

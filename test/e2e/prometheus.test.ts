@@ -7,7 +7,7 @@ import { freePort, hoplink, startService, type RunningService } from '../helpers
 
 const PROMETHEUS = '/usr/bin/prometheus';
 
-// Issue 22: a real Prometheus (Debian's package; .ci/run installs it) scrapes the running service
+// A real Prometheus (Debian's package; .ci/run installs it) scrapes the running service
 // with the metrics token, and a query over its HTTP API returns the redirect counter.
 describe.skipIf(!existsSync(PROMETHEUS))('Prometheus scraping the service', () => {
   let service: RunningService;

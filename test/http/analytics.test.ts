@@ -5,8 +5,8 @@ import type { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 
-// Extensions §2 through the API: unique visitors, ranges, the new breakdowns, the account's
-// statistics and raw clicks.
+// Statistics through the API (docs/api.md, Statistics): unique visitors, ranges, the breakdowns,
+// the account's statistics and raw clicks.
 const t = useTestApp();
 
 const today = new Date();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateTokenBody, Credentials } from '../../src/schemas/account.ts';
 import { useTestApp } from '../helpers/app.ts';
 
-// Issue 17: every request does bounded work. Every array, string and number a client can send
+// Every request does bounded work. Every array, string and number a client can send
 // has a limit the OpenAPI document shows, and a hostile body gets a small, fast 422.
 const t = useTestApp({ RATE_LIMIT_BUSINESS: '100000' }, { user: 'business' });
 

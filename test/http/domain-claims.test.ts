@@ -3,7 +3,7 @@ import { createDnsProvider } from '../../src/domain-verification/dns-provider.ts
 import { apiRequest, createTestApp, createUserWithToken, type ApiMethod, type TestApp } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
 
-// Issue 17, item 7: a hostname whose DNS already points here (a CNAME its earlier owner left)
+// A hostname whose DNS already points here (a CNAME its earlier owner left)
 // must not activate for whoever adds it next: a hostname claimed before by another account
 // needs the TXT token, and its verification record says so.
 let t: TestApp;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 
-// Extensions §1 through the API: every link control on create, PATCH and bulk, its bounds, its
-// plan, and what the record shows.
+// The link controls (docs/api.md, Link controls) through the API: every one on create, PATCH and
+// bulk, its bounds, its plan, and what the record shows.
 const t = useTestApp();
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

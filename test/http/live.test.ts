@@ -4,7 +4,7 @@ import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { visitFacts } from '../helpers/clicks.ts';
 
-// Extensions §2: clicks arriving live in the dashboard, over server-sent events.
+// Clicks arriving live in the dashboard, over server-sent events (docs/api.md, Live updates).
 const t = useTestApp();
 let base: string;
 beforeAll(async () => {

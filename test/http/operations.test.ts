@@ -8,7 +8,8 @@ import { createLogger } from '../../src/observability/logger.ts';
 import { changePlan } from '../../src/services/accounts.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 
-// Issue 22 (extensions §5): health for load balancers, metrics for Prometheus, logs without secrets.
+// docs/operations.md, Operating it: health for load balancers, metrics for Prometheus, logs without
+// secrets.
 let t: TestApp;
 let edge: RunningEdge;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import type { Plan } from '../../src/core/plans.ts';
 import { useTestApp, type TestUser } from '../helpers/app.ts';
 
-// Issue 17, item 10, as docs/api.md decides: after leaving Business the data stays, the short
+// As docs/api.md (Plan changes) decides: after leaving Business the data stays, the short
 // host stops applying Business features at once (targeting, choice pages, affiliate tags), and
 // links on a custom domain keep redirecting for 30 days, then answer 404 there.
 const t = useTestApp(

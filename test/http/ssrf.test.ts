@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 
-// Issue 17, item 8: the forms of loopback the hand-written lists let through, refused at
+// The forms of loopback the hand-written lists let through, refused at
 // subscription (and at delivery by the same guard, src/outbound/address-guard.ts).
 const t = useTestApp({ WEBHOOK_POLL_MS: '3600000', WEBHOOK_ALLOW_HTTP: 'true' }, { user: 'business' });
 

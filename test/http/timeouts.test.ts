@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { useTestApp } from '../helpers/app.ts';
 
-// Issue 17: a client that sends its headers or body slowly is cut off at REQUEST_TIMEOUT_MS on
+// A client that sends its headers or body slowly is cut off at REQUEST_TIMEOUT_MS on
 // both ports, instead of holding a socket (and, on the API, a parser) for as long as it likes.
 const t = useTestApp({ REQUEST_TIMEOUT_MS: '400', HOST: '127.0.0.1', SHORT_PORT: '0' }, { user: 'pro' });
 let edge: RunningEdge;

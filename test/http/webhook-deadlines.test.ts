@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookWorker, type Clock } from '../../src/webhooks/worker.ts';
 import { useTestApp } from '../helpers/app.ts';
 
-// Issue 17, item 1: a delivery has one deadline for the whole exchange, and one slow receiver
+// A delivery has one deadline for the whole exchange, and one slow receiver
 // holds back no other delivery. The receivers are written here, on loopback; each test drives
 // workers of its own (the context's worker is parked) with a clock it controls.
 const DEV_ENV = {
