@@ -186,12 +186,14 @@ describe('POST /imports, the request', () => {
 
   it('accepts a file far over the 1 MB that JSON bodies may have', async () => {
     const user = await t.user('business');
-    const rows = Array.from({ length: 60_000 }, (_, i) => `https://example.com/a-rather-long-path/number/${i}`);
+    // Long addresses make the file large with few rows (three chunks): the size is what is tested,
+    // and each row is a link written and indexed, seconds for 60,000 of them.
+    const path = 'a-rather-long-path/'.repeat(12);
+    const rows = Array.from({ length: 12_000 }, (_, i) => `https://example.com/${path}number/${i}`);
     const csv = `url\n${rows.join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(2.5 * 1024 * 1024);
     const job = await importCsv(user, csv);
-    expect(job).toMatchObject({ status: 'done', created: 60_000 });
-    // 60,000 links through the search index take a few seconds on PostgreSQL.
+    expect(job).toMatchObject({ status: 'done', created: 12_000 });
   }, 60_000);
 
   it('is Business only: 403 for Pro, on upload and reads', async () => {
