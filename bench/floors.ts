@@ -178,9 +178,7 @@ async function measureCreation({ handle, user }: Fixture): Promise<void> {
   const tokens = new TokenAuthenticator(uow);
   const known: Principal = { user, abilities: new Set(['create']), via: 'token', tokenId: null, sessionId: null };
   const create = (principal: Principal) =>
-    uow.transact((work) => createLink(work, principal, { redirect_url: 'https://example.com/created' }), {
-      small: true,
-    });
+    uow.transact((work) => createLink(work, principal, { redirect_url: 'https://example.com/created' }));
   rows.push([
     'link creation: the token lookup, then begin + insert and commit, 10 at a time (no HTTP, rate limit or events)',
     await measureLinks(async () => create((await tokens.authenticate(plaintext))!)),

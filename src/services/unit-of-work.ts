@@ -38,16 +38,12 @@ export class UnitOfWork {
     this.#group = options.groupCommit;
   }
 
-  /**
-   * `small`: the use case changes a handful of rows (one link), which lets a SQLite commit group
-   * keep its page copies in memory (storage/commit-group.ts). Never for batches, imports or cascades.
-   */
-  async transact<T>(useCase: (work: Work) => Promise<T>, options: { small?: boolean } = {}): Promise<T> {
+  async transact<T>(useCase: (work: Work) => Promise<T>): Promise<T> {
     assertNoOpenWork();
     const events: AppEvent[] = [];
     const unit = (trx: Executor) =>
       openWork.run(true, () => useCase({ stores: storesFor(trx), emit: (event) => events.push(event) }));
-    const result = await (this.#group ? this.#group.run(unit, options) : this.#db.transaction().execute(unit)).catch(
+    const result = await (this.#group ? this.#group.run(unit) : this.#db.transaction().execute(unit)).catch(
       translateUnavailable,
     );
     for (const event of events) this.#events.emit(event);

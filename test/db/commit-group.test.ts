@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommitGroup } from '../../src/storage/commit-group.ts';
@@ -136,87 +133,5 @@ describe('the SQLite commit group', () => {
     const nested = uow.transact(() => uow.transact(async () => undefined));
     await expect(nested).rejects.toThrow('A unit of work is already open here');
     await addUser('fine@example.com');
-  });
-});
-
-/**
- * The deleted files this process holds open: SQLite's temporary files (on Linux it opens them with
- * O_TMPFILE, or unlinks them at once, in /var/tmp or $TMPDIR).
- */
-const openTemporaryFiles = () =>
-  readdirSync('/proc/self/fd')
-    .map((fd) => {
-      try {
-        return readlinkSync(join('/proc/self/fd', fd));
-      } catch {
-        return ''; // closed since the listing
-      }
-    })
-    .filter((target) => target.endsWith(' (deleted)'));
-
-// Where a savepoint's page copies go: memory for units whose callers say they are small (one
-// link), a temporary file for the rest (an import's chunk would take tens of megabytes in memory).
-describe.runIf(process.platform === 'linux')("the SQLite commit group's page copies", () => {
-  let dir: string;
-  let handle: DatabaseHandle;
-  let group: CommitGroup;
-  let groups: number[];
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hoplink-group-'));
-    handle = openDatabase(`sqlite:${join(dir, 'test.db')}`);
-    await migrateToLatest(handle.db);
-    groups = [];
-    // No time cap here: on a loaded machine a group's first units outlasted the default 10 ms and
-    // the rest of the turn went into a second group (CI, 2026-11-27). The cap has its own test.
-    group = new CommitGroup(handle.db, { maxGroupMs: 60_000, onCommitted: (units) => groups.push(units) });
-    // About 50 pages: changing them all copies 200 kB, past the 64 KiB SQLite keeps in memory.
-    await sql`create table pages (id integer primary key, body blob)`.execute(handle.db);
-    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 200)
-      insert into pages (body) select randomblob(1000) from n`.execute(handle.db);
-  });
-  afterEach(async () => {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** A unit that changes every page and reports the temporary files opened meanwhile. */
-  const changeEveryPage = (small: boolean) => {
-    const before = new Set(openTemporaryFiles());
-    return group.run(
-      async (trx) => {
-        await sql`update pages set body = randomblob(1000)`.execute(trx);
-        return openTemporaryFiles().filter((file) => !before.has(file));
-      },
-      { small },
-    );
-  };
-  const tempStore = async () =>
-    (await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db)).rows[0]!.temp_store;
-
-  it("keeps a small unit's copies in memory and puts a large one's in a file", async () => {
-    expect(await changeEveryPage(true)).toEqual([]);
-    expect(await changeEveryPage(false)).toHaveLength(1);
-    expect(await tempStore()).toBe(0); // the connection is back to its default after a small group
-  });
-
-  it('runs small units and the others of one turn in separate transactions, in order', async () => {
-    const uow = new UnitOfWork(handle.db, new EventBus(), { groupCommit: group });
-    const add = (email: string, small: boolean) =>
-      uow.transact(({ stores }) => stores.users.insert({ email, plan: 'free' }), { small });
-    await Promise.all([
-      add('a@example.com', true),
-      add('b@example.com', true),
-      add('c@example.com', false),
-      add('d@example.com', true),
-    ]);
-    expect(groups).toEqual([2, 1, 1]);
-    const emails = await handle.db.selectFrom('users').select('email').orderBy('id').execute();
-    expect(emails.map((row) => row.email)).toEqual([
-      'a@example.com',
-      'b@example.com',
-      'c@example.com',
-      'd@example.com',
-    ]);
   });
 });

@@ -92,8 +92,7 @@ function registerLinkCollection(app: TypeBoxApp, { uow, appUrl, shortUrl }: Link
     },
     async (request, reply) => {
       const input = await hashLinkPassword(request.principal, request.body);
-      // One link: a handful of pages, kept in memory by SQLite's commit group (commit-group.ts).
-      const link = await uow.transact((work) => createLink(work, request.principal, input), { small: true });
+      const link = await uow.transact((work) => createLink(work, request.principal, input));
       return reply.code(201).send(linkResource(link, shortUrl));
     },
   );
@@ -136,9 +135,7 @@ function registerLinkReadAndUpdate(app: TypeBoxApp, { uow, shortUrl }: LinkRoute
     },
     async (request) => {
       const input = await hashLinkPassword(request.principal, request.body);
-      const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input), {
-        small: true,
-      });
+      const link = await uow.transact((work) => updateUserLink(work, request.principal, request.params.id, input));
       return linkResource(link, shortUrl);
     },
   );
