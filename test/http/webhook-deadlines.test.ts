@@ -147,7 +147,9 @@ describe('the deadline of one delivery', () => {
       attempts: 1,
       last_attempt: { status_code: 200, error: 'no complete response within 1000 ms' },
     });
-    expect(delivery!.last_attempt!.duration_ms).toBeGreaterThanOrEqual(1000);
+    // Node's timers count whole milliseconds of the event loop's clock: the deadline can fire up to
+    // a millisecond before performance.now() has 1000 ms (999 seen once in a full run).
+    expect(delivery!.last_attempt!.duration_ms).toBeGreaterThanOrEqual(999);
     expect(delivery!.last_attempt!.duration_ms).toBeLessThan(1500);
   });
 
