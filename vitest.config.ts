@@ -27,9 +27,10 @@ class LongestProjectsFirst extends BaseSequencer {
 // Two files at a time on a 2-core machine, one of them usually an e2e or scale file waiting on
 // its services (those have timeouts of a minute or more; their slowest test took 20 s of its 60
 // with two of them at once). unit, db and http keep 5 s timeouts; the tests among them that hash
-// passwords on purpose (4 s with two files at once) give themselves longer. The HTTP files share
-// one process per worker (isolate: false): each builds its own app on its own database, and
-// loading the app's modules again for each file was half of the suite's time.
+// passwords on purpose (4 s with two files at once) give themselves longer.
+// The db, http and browser files share one process per worker (isolate: false): each opens its own
+// database, app, service or browser, and loading the modules again for every file was half of the
+// HTTP suite's time. The unit files, some of which fake timers and globals, keep a process each.
 // The browser files run alone, one at a time, once the rest is done: run two at a time in six
 // full runs, one of them failed, a page rendered later than its test expected.
 const http = { include: ['test/http/**/*.test.ts'], isolate: false };
@@ -39,7 +40,7 @@ export default defineConfig({
     sequence: { sequencer: LongestProjectsFirst },
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'web/src/**/*.test.ts'] } },
-      { test: { name: 'db', include: ['test/db/**/*.test.ts'] } },
+      { test: { name: 'db', include: ['test/db/**/*.test.ts'], isolate: false } },
       { test: { name: 'http', ...http } },
       ...(postgres ? [{ test: { name: 'http-postgres', ...http, env: { TEST_HTTP_ENGINE: 'postgres' } } }] : []),
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
@@ -50,6 +51,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
