@@ -28,6 +28,7 @@ import { EventBus } from './services/events.ts';
 import { TokenAuthenticator } from './services/tokens.ts';
 import { UnitOfWork } from './services/unit-of-work.ts';
 import { CommitGroup } from './storage/commit-group.ts';
+import { ReadGroup } from './storage/read-group.ts';
 import { openDatabase, type DatabaseHandle, type Engine } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import { LINK_CHECK_DEFAULTS, LinkChecker } from './link-health/checker.ts';
@@ -90,9 +91,11 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   });
   await migrateToLatest(database.db);
   const events = new EventBus();
-  // SQLite writes one transaction at a time: concurrent requests share one (and its commit).
+  // SQLite writes one transaction at a time: concurrent requests share one (and its commit), and
+  // their reads share a read transaction (its lock).
   const groupCommit = database.engine === 'sqlite' ? new CommitGroup(database.db) : undefined;
-  const uow = new UnitOfWork(database.db, events, { groupCommit });
+  const groupReads = database.engine === 'sqlite' ? new ReadGroup(database.db) : undefined;
+  const uow = new UnitOfWork(database.db, events, { groupCommit, groupReads });
   const tokens = new TokenAuthenticator(uow);
   let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0, waited: 0, refused: 0, waiting: 0 });
   const metrics = new Metrics({ clicks: () => clickStats() });

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../storage/errors.ts';
 import { storesFor, type Executor, type Stores } from '../storage/stores.ts';
 import type { AppEvent, EventBus } from './events.ts';
 import type { CommitGroup } from '../storage/commit-group.ts';
+import type { ReadGroup } from '../storage/read-group.ts';
 
 /** What a use case works with: stores on one executor, and where to put the events it causes. */
 export interface Work {
@@ -26,16 +27,21 @@ export class UnitOfWork {
   readonly #events: EventBus;
   readonly #rootStores: Stores;
   readonly #group: CommitGroup | undefined;
+  readonly #readGroup: ReadGroup | undefined;
+  /** The stores of each read group's connection, made once for all of its reads. */
+  readonly #groupStores = new WeakMap<Executor, Stores>();
 
   /**
    * `groupCommit` (SQLite): the units of one event-loop turn share a transaction and its commit,
-   * each in a savepoint of its own (storage/commit-group.ts).
+   * each in a savepoint of its own (storage/commit-group.ts). `groupReads` (SQLite): the reads of
+   * one turn share a read transaction (storage/read-group.ts).
    */
-  constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup } = {}) {
+  constructor(db: Executor, events: EventBus, options: { groupCommit?: CommitGroup; groupReads?: ReadGroup } = {}) {
     this.#db = db;
     this.#events = events;
     this.#rootStores = storesFor(db);
     this.#group = options.groupCommit;
+    this.#readGroup = options.groupReads;
   }
 
   async transact<T>(useCase: (work: Work) => Promise<T>): Promise<T> {
@@ -52,7 +58,16 @@ export class UnitOfWork {
 
   async read<T>(useCase: (stores: Stores) => Promise<T>): Promise<T> {
     assertNoOpenWork();
-    return openWork.run(true, () => useCase(this.#rootStores)).catch(translateUnavailable);
+    if (!this.#readGroup) return openWork.run(true, () => useCase(this.#rootStores)).catch(translateUnavailable);
+    return this.#readGroup
+      .run((connection) => openWork.run(true, () => useCase(this.#storesOf(connection))))
+      .catch(translateUnavailable);
+  }
+
+  #storesOf(connection: Executor): Stores {
+    let stores = this.#groupStores.get(connection);
+    if (!stores) this.#groupStores.set(connection, (stores = storesFor(connection)));
+    return stores;
   }
 }
 

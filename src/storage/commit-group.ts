@@ -1,16 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import type { Executor } from './stores.ts';
+import { TurnQueue, type Queued } from './turn-queue.ts';
 
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
-
-/** A queued unit: the work, and the settlers of the promise its caller holds. */
-interface Queued {
-  run(executor: Executor): Promise<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
 
 /**
  * Group commit for SQLite: the units of work that arrive in one turn of the event loop run one
@@ -34,9 +28,7 @@ export class CommitGroup {
   readonly #maxUnits: number;
   readonly #maxGroupMs: number;
   readonly #onCommitted: ((units: number) => void) | undefined;
-  /** The units that arrived in this turn of the event loop, and later ones while a group runs. */
-  readonly #waiting: Queued[] = [];
-  #draining = false;
+  readonly #queue = new TurnQueue(() => this.#commit());
 
   /** `onCommitted`: told the number of units each committed transaction carried (tests, metrics). */
   constructor(
@@ -50,18 +42,7 @@ export class CommitGroup {
   }
 
   run<T>(unit: (trx: Executor) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#waiting.push({ run: unit, resolve: resolve as (value: unknown) => void, reject });
-      if (this.#draining) return;
-      this.#draining = true;
-      // After the poll phase: every request read in this turn has queued its unit by then.
-      setImmediate(() => void this.#drain());
-    });
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#waiting.length > 0) await this.#commit();
-    this.#draining = false;
+    return this.#queue.add(unit);
   }
 
   /** Runs queued units in one transaction until the queue, `maxUnits` or `maxGroupMs` runs out. */
@@ -72,9 +53,9 @@ export class CommitGroup {
     try {
       await this.#db.transaction().execute(async (trx) => {
         const started = performance.now();
-        while (this.#waiting.length > 0 && group.length < this.#maxUnits) {
+        while (this.#queue.waiting.length > 0 && group.length < this.#maxUnits) {
           if (group.length > 0 && performance.now() - started > this.#maxGroupMs) break;
-          const unit = this.#waiting.shift()!;
+          const unit = this.#queue.waiting.shift()!;
           group.push(unit);
           await trx.executeQuery(SAVEPOINT);
           let value: unknown;
@@ -95,7 +76,7 @@ export class CommitGroup {
     } catch (error) {
       // BEGIN itself failed (the write lock held elsewhere past busy_timeout): the units waiting
       // now fail as each would have on its own, instead of waiting for the next try.
-      const waiting = group.length === 0 ? this.#waiting.splice(0) : [];
+      const waiting = group.length === 0 ? this.#queue.waiting.splice(0) : [];
       for (const unit of [...group, ...waiting]) if (!failed.has(unit)) unit.reject(error);
       return;
     }
