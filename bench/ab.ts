@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../src/storage/database.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
@@ -144,12 +145,10 @@ async function start(label: 'A' | 'B', checkout: string, scratch: string): Promi
   return side;
 }
 
+/** The figure (a rate, or MB of RSS after the slice), the load's rate, the service's CPU µs a request. */
 interface Slice {
-  /** The figure: redirects, links or reads a second, or MB of RSS after the slice. */
   value: number;
-  /** Redirects, links or reads a second, for `rss` too (its load is the redirects). */
   rate: number;
-  /** The service's CPU time (all threads) a request, µs. */
   cpu: number;
   errors: number;
 }
@@ -187,6 +186,12 @@ async function stop(side: Side): Promise<void> {
     await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
   }
   if (side.databaseName) await adminQuery(`drop database if exists ${side.databaseName} with (force)`).catch(() => {});
+  if (postgres) {
+    const redis = new Redis(args.redis!);
+    const keys = await redis.keys(`ab-${stamp}-${side.label}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
