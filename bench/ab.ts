@@ -237,10 +237,12 @@ try {
     cpuRatios.push(rb.cpu / ra.cpu);
     rateRatios.push(rb.rate / ra.rate);
     const load = figure === 'rss' ? `, redirects B/A ${pct(rb.rate / ra.rate)}` : '';
+    const cpu = `CPU a request A ${ra.cpu.toFixed(0)} µs, B ${rb.cpu.toFixed(0)} µs`;
+    const errors = ra.errors + rb.errors > 0 ? `   errors A ${ra.errors}, B ${rb.errors}` : '';
+    const pair = `pair ${round + 1} (${order.map((s) => s.label).join(' ')})`;
     console.log(
-      `  pair ${round + 1} (${order.map((s) => s.label).join(' ')}): A ${ra.value.toFixed(0)}, B ${rb.value.toFixed(0)} ${unit}` +
-        `   B/A ${pct(rb.value / ra.value)}${load}   CPU a request A ${ra.cpu.toFixed(0)} µs, B ${rb.cpu.toFixed(0)} µs` +
-        `${ra.errors + rb.errors > 0 ? `   errors A ${ra.errors}, B ${rb.errors}` : ''}`,
+      `  ${pair}: A ${ra.value.toFixed(0)}, B ${rb.value.toFixed(0)} ${unit}   B/A ${pct(rb.value / ra.value)}${load}` +
+        `   ${cpu}${errors}`,
     );
   }
   console.log(`B/A ${figure}: ${summary(ratios)}`);
