@@ -29,17 +29,35 @@ export interface RunningService {
   kill(): Promise<number | null>;
 }
 
-/** Starts the service as a user would (`npm start`) on free ports and waits until it answers. */
+/**
+ * Starts the service as a user would (`npm start`) on free ports and waits until it answers. A
+ * port found free can be taken by another process before the service binds it: the service then
+ * exits with EADDRINUSE, and starts again on other ports (unless `env` names the ports).
+ */
 export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
-  const [port, shortPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'hoplink-e2e-'));
-  const fullEnv: Record<string, string> = {
-    DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`,
-    PORT: String(port),
-    SHORT_PORT: String(shortPort),
-    HOST: '127.0.0.1',
-    ...env,
-  };
+  for (let attempt = 1; ; attempt++) {
+    const [port, shortPort] = [await freePort(), await freePort()];
+    const fullEnv: Record<string, string> = {
+      DATABASE_URL: `sqlite:${join(dir, 'hoplink.db')}`,
+      PORT: String(port),
+      SHORT_PORT: String(shortPort),
+      HOST: '127.0.0.1',
+      ...env,
+    };
+    try {
+      return await launchService(fullEnv);
+    } catch (error) {
+      const portTaken = error instanceof ServiceExitedEarly && error.message.includes('EADDRINUSE');
+      if (!portTaken || attempt === 3 || 'PORT' in env || 'SHORT_PORT' in env) throw error;
+    }
+  }
+}
+
+class ServiceExitedEarly extends Error {}
+
+async function launchService(fullEnv: Record<string, string>): Promise<RunningService> {
+  const { PORT: port, SHORT_PORT: shortPort } = fullEnv;
   // detached: the npm process and the node it starts form one group that stop() signals together.
   const child = spawn('npm', ['start', '--silent'], {
     cwd: projectRoot,
@@ -54,17 +72,24 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  const outputRead = new Promise((resolveClose) => child.once('close', resolveClose));
   const apiUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await Promise.race([outputRead, new Promise((r) => setTimeout(r, 2000))]);
+      throw new ServiceExitedEarly(`service exited early:\n${output}`);
+    }
     try {
-      const res = await fetch(`${apiUrl}/api/v1/openapi.json`);
+      const res = await fetch(`${apiUrl}/api/v1/openapi.json`, { signal: AbortSignal.timeout(5000) });
       // Read the body: a response left unread (the document is larger than the socket buffers)
       // keeps its request open on the server, and the service's shutdown then waits for it.
       await res.arrayBuffer();
       if (res.ok) {
-        const shortRes = await fetch(`http://127.0.0.1:${shortPort}/`, { redirect: 'manual' }).catch(() => undefined);
+        const shortRes = await fetch(`http://127.0.0.1:${shortPort}/`, {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(5000),
+        }).catch(() => undefined);
         if (shortRes) break;
       }
     } catch {
