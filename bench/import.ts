@@ -45,7 +45,8 @@ async function writeCsv(path: string): Promise<void> {
     const url = i % 1000 === 0 ? 'not a url' : `https://example.com/articles/${i}?utm_source=bench`;
     const code = i % 5 === 0 ? `bench-${i}` : '';
     const title = i % 2 === 0 ? `Article ${i}, "imported"` : '';
-    const line = `${url},${code},${title.includes(',') ? `"${title.replaceAll('"', '""')}"` : title},topic-${i % 20}|x\n`;
+    const quoted = title.includes(',') ? `"${title.replaceAll('"', '""')}"` : title;
+    const line = `${url},${code},${quoted},topic-${i % 20}|x\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();

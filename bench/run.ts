@@ -161,6 +161,11 @@ async function compare(targets: Target[], headers: Record<string, string>): Prom
   return measured;
 }
 
+/** `p50 … ms, p99 … ms` of samples sorted in ascending order, with `digits` decimals. */
+function p50p99(sorted: number[], digits: number): string {
+  return `p50 ${percentile(sorted, 50).toFixed(digits)} ms, p99 ${percentile(sorted, 99).toFixed(digits)} ms`;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -288,10 +293,12 @@ try {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   };
   console.log(
-    `database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}`,
+    `database ${args.postgres ? 'PostgreSQL' : 'SQLite'}${args.redis ? ' + Redis' : ''}, ` +
+      `${WORKERS} worker${WORKERS === 1 ? '' : 's'}`,
   );
   console.log(
-    `redirects: ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} interleaved slices (autocannon); each server in its own process`,
+    `redirects: ${CONNECTIONS} connections, ${DURATION} s per server in ${ROUNDS} interleaved slices (autocannon); ` +
+      'each server in its own process',
   );
   const targets: Target[] = [
     { name: 'bare node:http constant 302', url: `http://127.0.0.1:${basePort}/plain`, pid: baseline.pid },
@@ -313,25 +320,29 @@ try {
   const [base, fastifyBase, hop, targeted] = results as [Measured, Measured, Measured, Measured];
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
+    const perRequest = (total: number) => (total / m.requests).toFixed(1);
     const cpu = m.cpu
-      ? `   server CPU ${(m.cpu.all / m.requests).toFixed(1)} µs/request (main thread ${(m.cpu.main / m.requests).toFixed(1)})`
+      ? `   server CPU ${perRequest(m.cpu.all)} µs/request (main thread ${perRequest(m.cpu.main)})`
       : '';
-    const backing =
-      m.backing && targets[i]!.backed
-        ? `, PostgreSQL ${(m.backing.postgres / m.requests).toFixed(1)} µs${args.redis ? `, Redis ${(m.backing.redis / m.requests).toFixed(1)} µs` : ''}`
-        : '';
-    const loadGenerator = `   load generator ${(m.loadCpu / m.requests).toFixed(1)} µs/request${m.ticks ? `, machine idle ${((m.idle / m.ticks) * 100).toFixed(0)}%` : ''}`;
+    const redis = args.redis && m.backing ? `, Redis ${perRequest(m.backing.redis)} µs` : '';
+    const backing = m.backing && targets[i]!.backed ? `, PostgreSQL ${perRequest(m.backing.postgres)} µs${redis}` : '';
+    const idle = m.ticks ? `, machine idle ${((m.idle / m.ticks) * 100).toFixed(0)}%` : '';
+    const loadGenerator = `   load generator ${perRequest(m.loadCpu)} µs/request${idle}`;
+    const latency = `p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms`;
     console.log(
-      `  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   p50 ${String(median(m.p50s)).padStart(3)} ms   p99 ${String(median(m.p99s)).padStart(3)} ms   errors ${m.errors}${cpu}${backing}${loadGenerator}`,
+      `  ${targets[i]!.name.padEnd(36)} ${rate(m).toFixed(0).padStart(7)} req/s   ${latency}   errors ${m.errors}` +
+        `${cpu}${backing}${loadGenerator}`,
     );
   });
   const perRound = hop.roundRates.map((r, i) => (r / base.roundRates[i]!) * 100);
   const goals = goalsFor(Boolean(args.postgres));
   console.log(
-    `  ratio hoplink / node:http baseline: ${((rate(hop) / rate(base)) * 100).toFixed(1)}%   (per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= ${goals.redirectRatio}%)`,
+    `  ratio hoplink / node:http baseline: ${((rate(hop) / rate(base)) * 100).toFixed(1)}%   ` +
+      `(per slice: ${perRound.map((r) => r.toFixed(0)).join(', ')}; target >= ${goals.redirectRatio}%)`,
   );
   console.log(
-    `  ratio Fastify / node:http baseline: ${((rate(fastifyBase) / rate(base)) * 100).toFixed(1)}%   (the ceiling of a Fastify edge)`,
+    `  ratio Fastify / node:http baseline: ${((rate(fastifyBase) / rate(base)) * 100).toFixed(1)}%   ` +
+      '(the ceiling of a Fastify edge)',
   );
   console.log(`  ratio 20 conditions / plain: ${((rate(targeted) / rate(hop)) * 100).toFixed(1)}%`);
   console.log('  (p50 and p99: the median of the slices)');
@@ -367,7 +378,8 @@ try {
   }
   const caughtUp = (performance.now() - loadEnded) / 1000;
   console.log(
-    `  clicks recorded: ${counted} of the ${expected} redirects the service answered (timed ${hop.redirects + targeted.redirects} + warm-up), ` +
+    `  clicks recorded: ${counted} of the ${expected} redirects the service answered ` +
+      `(timed ${hop.redirects + targeted.redirects} + warm-up), ` +
       `click_count caught up ${caughtUp.toFixed(2)} s after the load`,
   );
   score.atMost('`click_count` caught up after the full-load run', caughtUp, goals.catchUpSeconds, 's', 2);
@@ -395,14 +407,16 @@ try {
   const perLink = (µs: number) => (µs / links).toFixed(0);
   const createCpu =
     createCpuBefore && createCpuAfter
-      ? `; service ${perLink(createCpuAfter.all - createCpuBefore.all)} µs a link (main thread ${perLink(createCpuAfter.main - createCpuBefore.main)})`
+      ? `; service ${perLink(createCpuAfter.all - createCpuBefore.all)} µs a link ` +
+        `(main thread ${perLink(createCpuAfter.main - createCpuBefore.main)})`
       : '';
   const createBacking =
     createBackingBefore && createBackingAfter
       ? `, PostgreSQL ${perLink(createBackingAfter.postgres - createBackingBefore.postgres)} µs`
       : '';
   console.log(
-    `link create, POST /links, 10 connections for ${DURATION / 2} s: ${create.perSecond.toFixed(0)}/s, p50 ${create.p50} ms, p99 ${create.p99} ms, errors ${create.errors}${createCpu}${createBacking}`,
+    `link create, POST /links, 10 connections for ${DURATION / 2} s: ${create.perSecond.toFixed(0)}/s, ` +
+      `p50 ${create.p50} ms, p99 ${create.p99} ms, errors ${create.errors}${createCpu}${createBacking}`,
   );
   score.atLeast('link create, `POST /links`, -c 10', create.perSecond, goals.createPerSecond, '/s', 0);
   const bulkTimes: number[] = [];
@@ -416,22 +430,25 @@ try {
     bulkTimes.push(performance.now() - started);
   }
   bulkTimes.sort((a, b) => a - b);
-  console.log(
-    `bulk creation, 100 links per call (20 calls): p50 ${percentile(bulkTimes, 50).toFixed(1)} ms, p99 ${percentile(bulkTimes, 99).toFixed(1)} ms`,
-  );
+  console.log(`bulk creation, 100 links per call (20 calls): ${p50p99(bulkTimes, 1)}`);
 
   // What autovacuum does within a minute of a bulk load (PostgreSQL 13+ vacuums insert-only tables
   // too): statistics for the planner, and the visibility map that lets counts and the covering
   // index of the rollups answer from the index alone. The bench queries right after seeding.
-  const settle = () =>
-    sql`vacuum analyze links, link_daily_stats, link_daily_dimension_stats, link_dimension_stats, user_daily_stats`.execute(
-      db,
-    );
+  const VACUUMED = [
+    'links',
+    'link_daily_stats',
+    'link_daily_dimension_stats',
+    'link_dimension_stats',
+    'user_daily_stats',
+  ];
+  const settle = () => sql`vacuum analyze ${sql.raw(VACUUMED.join(', '))}`.execute(db);
   const SEED_DAYS = 90;
   const seedStarted = performance.now();
   await seedClicks(db, plain.id, CLICKS, SEED_DAYS);
   console.log(
-    `seeded ${CLICKS.toLocaleString('en')} clicks over ${SEED_DAYS} days through the batch writer in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    `seeded ${CLICKS.toLocaleString('en')} clicks over ${SEED_DAYS} days through the batch writer ` +
+      `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
   if (args.postgres) await settle();
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -446,9 +463,7 @@ try {
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
-    console.log(
-      `${label} (${times} requests): p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms   (target ${target})`,
-    );
+    console.log(`${label} (${times} requests): ${p50p99(samples, 2)}   (target ${target})`);
     return percentile(samples, 50);
   };
   await timed(
@@ -486,7 +501,8 @@ try {
     await seedClicks(db, link.id, 200, SEED_DAYS, 200);
   }
   console.log(
-    `seeded ${ACCOUNT_LINKS.toLocaleString('en')} more links with 200 clicks each in ${((performance.now() - accountStarted) / 1000).toFixed(1)} s`,
+    `seeded ${ACCOUNT_LINKS.toLocaleString('en')} more links with 200 clicks each ` +
+      `in ${((performance.now() - accountStarted) / 1000).toFixed(1)} s`,
   );
   if (args.postgres) await settle();
   const overviewP50 = await timed(
@@ -525,9 +541,7 @@ try {
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
-    console.log(
-      `${label} (100 requests): p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms   (target p50 <= ${goals.listP50Ms} ms)`,
-    );
+    console.log(`${label} (100 requests): ${p50p99(samples, 2)}   (target p50 <= ${goals.listP50Ms} ms)`);
     score.atMost(`${label}, p50`, percentile(samples, 50), goals.listP50Ms, 'ms', 2);
   };
   await timedList('list, all 100k links, by clicks, per_page 100', 'sort=click_count&per_page=100');
@@ -548,7 +562,7 @@ try {
     }
     samples.sort((a, b) => a - b);
     console.log(
-      `${label} (300 requests, one at a time): p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms   (target p50 <= ${goals.cacheMissP50Ms} ms)`,
+      `${label} (300 requests, one at a time): ${p50p99(samples, 2)}   (target p50 <= ${goals.cacheMissP50Ms} ms)`,
     );
     score.atMost(`${label}, p50`, percentile(samples, 50), goals.cacheMissP50Ms, 'ms', 2);
   };

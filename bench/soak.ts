@@ -64,8 +64,10 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+    'Version/17.2 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+    'Chrome/120.0.0.0 Mobile Safari/537.36',
 ];
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)'; // recorded, never counted
 
@@ -396,7 +398,8 @@ const samples: Sample[] = [];
 let lastCpu = { at: performance.now(), service: cpuMs(pid), machine: machineTicks() };
 const fullGcs: AfterGc[] = [];
 console.log(
-  ' time  req/s    ok 4xx 5xx fail skip | redirect p50   p99 | API p99 | GET / p99 | loop p99   max | gc max | RSS MB heap MB | cpu idle',
+  ' time  req/s    ok 4xx 5xx fail skip | redirect p50   p99 | API p99 | GET / p99 | loop p99   max | ' +
+    'gc max | RSS MB heap MB | cpu idle',
 );
 function takeSample(atMs: number): void {
   const w = window;
@@ -585,7 +588,8 @@ else if (!(growth < FLAT_GROWTH))
 
 const lines = [
   '',
-  `requests: ${total('sent')} sent (${fmt(total('sent') / (samples.at(-1)!.atMs / 1000), 0)}/s), ${total('ok')} 2xx/3xx, ` +
+  `requests: ${total('sent')} sent (${fmt(total('sent') / (samples.at(-1)!.atMs / 1000), 0)}/s), ` +
+    `${total('ok')} 2xx/3xx, ` +
     `${total('status4xx')} 4xx, ${total('status5xx')} 5xx, ${total('failed')} failed, ${total('skipped')} skipped ` +
     `(errors include the GET / probe)`,
   `visits counted: ${clickCount} of ${counted} browser redirects answered 302`,

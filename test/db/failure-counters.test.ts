@@ -31,7 +31,7 @@ if (redisUrl)
   ]);
 
 describe.each(stores)('password attempt counters (%s)', (_name, make) => {
-  it('take exactly 5 of 30 simultaneous attempts on one link and address, and tell the rest how long to wait', async () => {
+  it('take exactly 5 of 30 simultaneous attempts on one link and address, tell the rest how long to wait', async () => {
     const counter = make().linkPasswordFailures;
     const waits = await Promise.all(Array.from({ length: 30 }, () => counter.reserve('7:192.0.2.1')));
     expect(waits.filter((wait) => wait === 0)).toHaveLength(5);

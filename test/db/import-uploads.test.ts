@@ -76,7 +76,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     options: Partial<UploadOptions> = {},
   ) => storeUpload(t.uow, principal, body, { maxBytes: 10 * 1024 * 1024, ...options });
 
-  it(`holds an account to ${MAX_IMPORTS_UNDER_WAY} imports under way, saying how many, and lets it go on once one ends`, async () => {
+  it(`holds an account to ${MAX_IMPORTS_UNDER_WAY} imports under way, saying how many, until one ends`, async () => {
     const a = await t.account();
     const b = await t.account();
     const first = await upload(a, [csvOf(3, 'limit-1')]);
@@ -112,7 +112,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     while ((await worker.runOnce()) !== undefined);
   });
 
-  it('stores a file larger than a chunk as it arrives, in order and byte for byte, split UTF-8 characters included', async () => {
+  it('stores a file over a chunk as it arrives, in order, byte for byte, split UTF-8 characters too', async () => {
     const a = await t.account();
     // Titles with 2- and 4-byte characters, so that chunk boundaries fall inside some of them.
     const rows = Array.from({ length: 6000 }, (_, i) => `https://example.com/utf8/${i},Café 🎉 número ${i}`);
@@ -263,7 +263,7 @@ describe.each(engines)('the import worker serves accounts in turn on %s', (engin
     }
   });
 
-  it("gives the worker to another account's job past a turn, and resumes the first one without a row twice", async () => {
+  it("gives the worker to another account's job past a turn, then resumes the first without a row twice", async () => {
     const a = await t.account();
     const b = await t.account();
     const big = await storeUpload(t.uow, a, [csvOf(60, 'turns')], { maxBytes: 1024 * 1024 });
@@ -323,7 +323,7 @@ describe('SQLite: the pages of deleted uploads', () => {
 });
 
 describe.each(engines)('imports queued before uploads were chunked, on %s', (engine) => {
-  it('migration 019 deletes the files of ended jobs, keeps the queued ones, and the worker runs and then deletes those', async () => {
+  it('migration 019 deletes ended jobs’ files and keeps queued ones, which the worker runs, then deletes', async () => {
     const fresh = await freshDatabaseUrl(engine);
     const handle = openDatabase(fresh.url);
     try {

@@ -41,7 +41,7 @@ describe.skipIf(!postgresUrl)('link checks on two instances sharing PostgreSQL',
       onChecked: (linkId) => checked.push(linkId),
     });
 
-  it('each due link is checked once, by one of the two, and is not due again until the interval has passed', async () => {
+  it('each due link is checked once, by one of the two, and is not due again before the interval', async () => {
     const owner = await insertUser(handles[0]!.db, { email: 'lease@example.com', plan: 'business' });
     const links = [];
     for (let i = 0; i < 12; i++) {

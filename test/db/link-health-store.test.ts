@@ -56,7 +56,7 @@ describe.each(engines)('the link health store on %s', (engine) => {
     expect(filtered.links.map((l) => l.id)).toEqual([link.id]);
   });
 
-  it('lists the due links of the accounts in turn: each one’s longest-waiting first, then each one’s next', async () => {
+  it('lists due links of the accounts in turn: each one’s longest-waiting first, then each one’s next', async () => {
     const t0 = new Date('2026-11-26T09:00:00.000Z'); // before the first test's link is due again
     const link = async (userId: number, shortCode: string, dueAt: Date | null) => {
       const { id } = await insertLink(handle.db, {

@@ -74,7 +74,7 @@ describe.each(engines)('migrations on %s', (engine) => {
 });
 
 describe.runIf(engines.includes('postgres'))('migration 013 on postgres', () => {
-  it("drops the raw clicks' and visitors' foreign keys; down restores them without the orphans they would refuse", async () => {
+  it("drops the raw clicks' and visitors' foreign keys; down restores them, without orphans", async () => {
     await atMigration('postgres', '013-clicks-link-key', async (db, migrator, { linkId }) => {
       const click = (id: number) => sql`insert into clicks (link_id, clicked_at, country, device, browser, os)
         values (${id}, '2026-11-01T00:00:00.000Z', 'FR', 'desktop', 'Chrome', 'Windows')`;
@@ -112,7 +112,7 @@ describe('a SQLite database file', () => {
 // Migration 014: SQLite's visitors lose the key whose cascade read every visitor for each link
 // deleted; deleteLink deletes them itself (test/db/clicks.test.ts).
 describe('migration 014 on sqlite', () => {
-  it('keeps the visitors in a table without rowids or a key to the link; down restores the key without orphans', async () => {
+  it('keeps visitors in a table without rowids or a key to the link; down restores the key, no orphans', async () => {
     await atMigration('sqlite', '013-clicks-link-key', async (db, migrator, { linkId }) => {
       const visitor = (id: number, name: string) => sql`insert into link_daily_visitors (link_id, day, visitor)
         values (${id}, '2026-11-01', ${name})`;

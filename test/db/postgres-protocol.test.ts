@@ -86,7 +86,10 @@ function protocolRecorder(target: URL) {
   };
 }
 
-/** The NUL-terminated string at `start` (Parse: the statement's name, then its text; Bind: the portal's, then the statement's name). */
+/**
+ * The NUL-terminated string at `start` (Parse: the statement's name, then its text; Bind: the
+ * portal's, then the statement's name).
+ */
 function cString(body: Buffer, start: number): string {
   return body.toString('utf8', start, body.indexOf(0, start));
 }

@@ -205,7 +205,7 @@ describe.each(engines)('stores on %s', (engine) => {
     expect(await findSession(handle.db, `${engine}-theirs`)).toBeDefined();
   });
 
-  it('keeps a user’s session just started and the newest others up to the cap, ending the oldest, no one else’s', async () => {
+  it('keeps the new session and the newest others up to the cap, ending the oldest, no one else’s', async () => {
     const user = await insertUser(handle.db, { email: `trim-${engine}@example.com`, plan: 'free' });
     const other = await insertUser(handle.db, { email: `trim-other-${engine}@example.com`, plan: 'free' });
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();

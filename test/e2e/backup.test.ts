@@ -17,7 +17,7 @@ async function start(env: Record<string, string> = {}): Promise<RunningService> 
 }
 
 describe('hoplink backup and restore around a running service', () => {
-  it('backs up while links are created and visited, refuses to restore under the service, restores once it stops', async () => {
+  it('backs up under writes and visits, refuses to restore under the service, restores once it stops', async () => {
     const service = await start();
     const env = service.env;
     const dir = mkdtempSync(join(tmpdir(), 'hoplink-backup-e2e-'));

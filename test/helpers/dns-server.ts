@@ -53,7 +53,8 @@ export async function startDnsServer(
     if (entry?.A && qtype === TYPES.A) answers.push(record(TYPES.A, Buffer.from(entry.A.split('.').map(Number))));
     const header = Buffer.alloc(12);
     header.writeUInt16BE(message.readUInt16BE(0), 0); // same id
-    header.writeUInt16BE(0x8400 | (message.readUInt16BE(2) & 0x0100) | (entry ? 0 : 3), 2); // response, authoritative, RD echoed, NXDOMAIN when unknown
+    // Flags: a response, authoritative, RD echoed, NXDOMAIN when the name is unknown.
+    header.writeUInt16BE(0x8400 | (message.readUInt16BE(2) & 0x0100) | (entry ? 0 : 3), 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(answers.length, 6);
     socket.send(Buffer.concat([header, message.subarray(12, next + 4), ...answers]), peer.port, peer.address);

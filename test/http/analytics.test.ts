@@ -276,7 +276,7 @@ describe('GET /links/{id}/clicks', () => {
     });
   });
 
-  it('streams the whole history as CSV with a header row, by Accept or format=csv, every row once in order', async () => {
+  it('streams the whole history as CSV, header first, by Accept or format=csv, every row once in order', async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
     // Three pages of a thousand and a part; a click of another link between them must not show.
@@ -341,7 +341,7 @@ describe('GET /links/{id}/clicks', () => {
     ]);
   });
 
-  it("shows a link's first 100 bot visits of each UTC day as raw clicks; Business stats count all as bot_visits, over all time or the range", async () => {
+  it("keeps a link's first 100 bot visits a UTC day as raw clicks; Business stats count all, any range", async () => {
     const user = await t.user('business');
     const link = await linkOf(user);
     await write([

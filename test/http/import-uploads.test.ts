@@ -59,7 +59,7 @@ describe('POST /imports, imports under way', () => {
 });
 
 describe('POST /imports, the file streamed into storage', () => {
-  it('stores a file larger than a chunk in order, imports it, then deletes its bytes and keeps its report', async () => {
+  it('stores a file larger than a chunk in order, imports it, deletes its bytes and keeps its report', async () => {
     const user = await t.user('business');
     const rows = Array.from({ length: 9000 }, (_, i) =>
       i === 4321 ? 'not a url,' : `https://example.com/stream/${i},Zoë ${'#'.repeat(60)} ${i}`,
@@ -82,7 +82,7 @@ describe('POST /imports, the file streamed into storage', () => {
     expect(job.errors).toEqual([{ row: 4322, message: expect.stringMatching(/redirect url/) }]);
   });
 
-  it('answers 413 for a body sent without a length once it passes 50 MB, having stored it as it came, and keeps none of it', async () => {
+  it('answers 413 to a body of no stated length past 50 MB, stored as it came, and keeps none of it', async () => {
     const user = await t.user('business');
     const body = new PassThrough();
     const answer = post(user, body);

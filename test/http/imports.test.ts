@@ -142,7 +142,13 @@ describe('POST /imports, rows', () => {
     const user = await t.user('business');
     const job = await importCsv(
       user,
-      `url,alias\nhttps://example.com/1,${taken}\nhttps://example.com/2,mine-${taken}\nhttps://example.com/3,mine-${taken}\n`,
+      [
+        'url,alias',
+        `https://example.com/1,${taken}`,
+        `https://example.com/2,mine-${taken}`,
+        `https://example.com/3,mine-${taken}`,
+        '',
+      ].join('\n'),
     );
     expect(job).toMatchObject({ status: 'done', created: 1, skipped: 2, invalid: 0 });
     expect(job.errors).toEqual([

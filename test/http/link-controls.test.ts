@@ -232,7 +232,7 @@ describe('plans of the link controls', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it('answers 403 before validating: a Pro token sending a bad password or bad variants hears about the plan', async () => {
+  it('answers 403 before validating: a Pro token sending a bad password or variants hears of the plan', async () => {
     const { api } = await t.user('pro');
     for (const body of [{ password: 'abc' }, { variants: 'many' }, { preview: { image: 'http://x' } }]) {
       const res = await api('POST', '/links', { redirect_url: 'not a url', ...body });

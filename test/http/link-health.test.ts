@@ -281,7 +281,7 @@ describe('the link checker', () => {
 });
 
 describe('background passes', () => {
-  it('check the due, active links of Business accounts only, then not again until the interval has passed', async () => {
+  it('check the due, active links of Business accounts only, and not again before the interval', async () => {
     site.route('/due', (_req, res) => res.writeHead(200).end());
     const pro = await t.user('pro');
     const business = await createLink(site.url('shop.test', '/due'));
@@ -399,7 +399,7 @@ describe('one request per second per host', () => {
 });
 
 describe('link.broken', () => {
-  it('is sent once when a link turns broken, not again while it stays broken, and again after it recovers', async () => {
+  it('is sent once when a link turns broken, not while it stays broken, and again after it recovers', async () => {
     const receiver = await startReceiver();
     try {
       const hook = await user.api('POST', '/webhooks', { url: receiver.url, events: ['link.broken'] });

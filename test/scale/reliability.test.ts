@@ -203,7 +203,7 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: the database unreachable, then ba
     return { status: res.status, body, retryAfter: res.headers.get('retry-after'), ms: performance.now() - start };
   };
 
-  it('keeps redirecting cached links, answers the API 503 in bounded time, and recovers without a restart', async () => {
+  it('keeps redirecting cached links, answers the API 503 in bounded time, recovers without a restart', async () => {
     // Warm the short host's cache, and see the visit written through the proxy.
     expect((await visit()).status).toBe(302);
     let count = await waitUntil(
@@ -283,7 +283,8 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: the database unreachable, then ba
       `[reliability] PostgreSQL unreachable for ${Math.round(outageMs)} ms: ${during.arrivals.length} redirects ` +
         `all 302; API 503 in ${silent.map((a) => Math.round(a.ms)).join('/')} ms (silent), ` +
         `${refused.map((a) => Math.round(a.ms)).join('/')} ms (refused); uncached redirect 503 in ` +
-        `${Math.round(miss.ms)} ms (silent), ${Math.round(refusedMiss.ms)} ms (refused); API 200 again ${Math.round(recoveredMs)} ms ` +
+        `${Math.round(miss.ms)} ms (silent), ${Math.round(refusedMiss.ms)} ms (refused); ` +
+        `API 200 again ${Math.round(recoveredMs)} ms ` +
         `after the restore; outage visits (${waiting.inStream} in the stream, ${waiting.pending} pending) counted ` +
         `${Math.round(countedMs)} ms after it (${count - 1} of ${during.arrivals.length})`,
     );

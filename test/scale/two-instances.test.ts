@@ -250,7 +250,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
 });
 
 describe.skipIf(!enabled)('hoplink serve --workers 2', () => {
-  it('runs two processes on the same ports that share the database and the cache bus, and stops on SIGTERM', async () => {
+  it('runs two processes on the same ports sharing the database and the cache bus, and stops on SIGTERM', async () => {
     const { spawn } = await import('node:child_process');
     const { freePort, projectRoot } = await import('../helpers/process.ts');
     const db = await freshDatabaseUrl('postgres');
