@@ -24,10 +24,12 @@ class LongestProjectsFirst extends BaseSequencer {
   }
 }
 
-// Two files at a time on a 2-core machine, one of them usually an e2e or scale file waiting on
-// its services (those have timeouts of a minute or more; their slowest test took 20 s of its 60
-// with two of them at once). unit, db and http keep 5 s timeouts; the tests among them that hash
-// passwords on purpose (4 s with two files at once) give themselves longer.
+// Three files at a time on a 2-core machine: the e2e and scale files mostly wait on the services
+// they start, and a third worker fills that waiting (all but the browser files: 332 s with two
+// workers, 211 s with three, 217 s with four, on the same machine). The e2e and scale files have
+// timeouts of a minute or more (their slowest test took 20 s of its 60 with two of them at once);
+// unit, db and http keep 5 s, and the tests among them that hash passwords on purpose (4 s with two
+// files at once) give themselves longer.
 // The db, http and browser files share one process per worker (isolate: false): each opens its own
 // database, app, service or browser, and loading the modules again for every file was half of the
 // HTTP suite's time. The unit files, some of which fake timers and globals, keep a process each.
@@ -36,7 +38,7 @@ class LongestProjectsFirst extends BaseSequencer {
 const http = { include: ['test/http/**/*.test.ts'], isolate: false };
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: 3,
     sequence: { sequencer: LongestProjectsFirst },
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'web/src/**/*.test.ts'] } },
