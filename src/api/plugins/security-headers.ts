@@ -1,22 +1,21 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Browser security headers on every answer of the API + dashboard port (@fastify/helmet): no
- * framing (`frame-ancestors 'none'`, X-Frame-Options), nosniff, no referrer across origins, and a
- * CSP under which the dashboard runs with nothing inline: its scripts and styles are files of
- * this origin, and the only images are its own and the QR code's data: URL. The API docs page
+ * Browser security headers on every answer of the API + dashboard port (Helmet): no framing
+ * (`frame-ancestors 'none'`, X-Frame-Options), nosniff, no referrer across origins, and a CSP
+ * under which the dashboard runs with nothing inline: its scripts and styles are files of this
+ * origin, and the only images are its own and the QR code's data: URL. The API docs page
  * (/docs) sends its own, hash-based CSP (swagger-ui's staticCSP), which replaces this one.
  *
- * One global configuration, no per-route options and no nonces, registered before every route, so
- * every answer (errors, 404s and the dashboard's files included) gets the same headers. Even so the
- * plugin builds Helmet's middleware anew for each request (@fastify/helmet 13 has no way to build
- * it once): 10 to 15 µs of CPU a request more than Helmet's headers recorded once, measured in
- * docs/decisions/api-request-work-once.md.
+ * Helmet runs once, here, and its headers are kept. Hoplink uses no nonce and no per-route
+ * option, so every answer gets the same ones: @fastify/helmet built the middleware anew for every
+ * request (3.5% of `POST /links`' CPU in a profile), and the middleware itself still rebuilt the
+ * CSP string and called twelve functions per request (4%).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,4 +37,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/** The headers Helmet's middleware sets on an answer, recorded from one run of it. */
+function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name), // X-Powered-By, which Node never sets
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers];
 }
