@@ -10,7 +10,10 @@ import proxyAddr from '@fastify/proxy-addr';
  */
 export type TrustProxy = boolean | number | string[];
 
-/** Whether an address is a proxy to see past; hop 0 is the socket's peer, hop 1 the right-most X-Forwarded-For entry. */
+/**
+ * Whether an address is a proxy to see past; hop 0 is the socket's peer, hop 1 the right-most
+ * X-Forwarded-For entry.
+ */
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
 /**

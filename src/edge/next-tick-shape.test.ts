@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
+const shapeModule = JSON.stringify(new URL('./next-tick-shape.ts', import.meta.url).href);
+
 // A fresh process alternates bursts of nextTick with full GCs (what a loaded service's quiet
 // moments do), then prints V8's feedback for nextTick: the states of the inline caches that
 // define the tick record's keys.
 const script = `
-if (process.env.KEEP) (await import(${JSON.stringify(new URL('./next-tick-shape.ts', import.meta.url).href)})).keepNextTickShapeAlive();
+if (process.env.KEEP) (await import(${shapeModule})).keepNextTickShapeAlive();
 const tick = () => new Promise((resolve) => process.nextTick(resolve));
 for (let round = 0; round < 3; round++) {
   for (let i = 0; i < 5; i++) await tick();

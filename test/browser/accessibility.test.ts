@@ -21,7 +21,10 @@ interface Violation {
   nodes: string[];
 }
 
-/** The serious and critical axe-core violations on the page as it is now (WCAG 2.x A and AA rules and best practices). */
+/**
+ * The serious and critical axe-core violations on the page as it is now (WCAG 2.x A and AA rules
+ * and best practices).
+ */
 async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
@@ -100,7 +103,7 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await empty.innerText()).toMatch(/No categories yet\.[\s\S]*Name your first one above/);
   });
 
-  it('follows the OS theme, and keeps a theme chosen in the header over a reload, applied before the app runs', async () => {
+  it('follows the OS theme; a theme chosen in the header survives a reload, applied before the app runs', async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
     const focusRing = () =>
@@ -149,7 +152,7 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await focusRing()).toEqual({ name: 'Sign out', outline: 'solid 3px rgb(11, 79, 189)' });
   });
 
-  it('moves focus to the page heading on navigation, names the page in the title, and skips to content without leaving the page', async () => {
+  it('focuses the heading on navigation, names the page in the title, and skips to content in place', async () => {
     await go('/links');
     expect(await page.title()).toBe('Links · Hoplink');
     await page.getByRole('link', { name: 'API tokens' }).click();

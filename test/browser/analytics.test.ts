@@ -16,7 +16,8 @@ const NOWHERE = '192.0.2.1';
 const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const PHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.1 Mobile/15E148 Safari/604.1';
 
 // Extensions §2 in the dashboard (issue 19, item 3): the range picker, total and unique, the chart,
 // the map and breakdown tables, the account overview, raw clicks, and clicks arriving live.

@@ -58,7 +58,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
       redirect: 'manual',
       headers: {
         'user-agent':
-          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+          'Version/17.1 Mobile/15E148 Safari/604.1',
       },
     });
     expect(visit.status).toBe(302);
@@ -165,7 +166,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
       redirect: 'manual',
       headers: {
         'user-agent':
-          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+          'Version/17.1 Mobile/15E148 Safari/604.1',
       },
     });
     expect(phone.headers.get('location')).toBe('https://m.example.com/');
@@ -173,7 +175,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
       redirect: 'manual',
       headers: {
         'user-agent':
-          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+          'Chrome/120.0.0.0 Safari/537.36',
       },
     });
     expect(desktop.status).toBe(200);
@@ -200,7 +203,7 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await shot('affiliates');
   });
 
-  it('flags a broken link in the list and on its page, checks it on demand, and filters the list to broken links', async () => {
+  it('flags a broken link in the list and on its page, checks it on demand, and filters to broken links', async () => {
     const email = `health-${Date.now()}@example.com`;
     // A browser context of its own: nobody signed in from the tests before.
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

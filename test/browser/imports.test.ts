@@ -44,7 +44,8 @@ describe.skipIf(!hasChromium)('importing and exporting in the dashboard', () => 
     await page.getByRole('link', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: 'Import links' }).waitFor();
     const shlink = readFileSync(resolve(import.meta.dirname, '../fixtures/imports/shlink.csv'), 'utf8');
-    const csv = `${shlink}2024-01-13T00:00:00+00:00,,shl-bad,https://s.example.com/shl-bad,javascript:alert(1),Bad,,0\n`;
+    const badRow = '2024-01-13T00:00:00+00:00,,shl-bad,https://s.example.com/shl-bad,javascript:alert(1),Bad,,0\n';
+    const csv = `${shlink}${badRow}`;
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'shlink.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
 
   const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
-  it('creates a link with every control, showing the final URL, the split and the card live, and stores them', async () => {
+  it('creates a link with every control, showing final URL, split and card live, and stores them', async () => {
     await signUpOnPlan(page, service, 'business', 'controls');
     const form = await openCreateForm(page);
     await form.getByLabel('Destination URL').fill('https://example.com/launch?ref=home');
@@ -161,7 +161,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     expect(await row.innerText()).toContain(link.short_url.replace(/^https?:\/\//, ''));
   });
 
-  it('shows the stored controls on the link page, the expiry back in local time, and removes the password', async () => {
+  it('shows the stored controls on the link page, the expiry in local time, and removes the password', async () => {
     const link = await stored(page, 'Spring launch');
     await page.goto(`${service.apiUrl}/#/links/${link.id}`);
     await page.getByRole('heading', { name: link.short_code }).waitFor();
@@ -283,7 +283,8 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
       redirect: 'manual',
       headers: {
         'user-agent':
-          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+          'Chrome/120.0.0.0 Safari/537.36',
       },
     });
     expect(visit.status).toBe(302);

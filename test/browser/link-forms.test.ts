@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  it('marks a targeting rule value the server refuses at that rule, in words, opening the section and focusing it', async () => {
+  it('marks a refused targeting rule value at its rule, in words, opening the section and focusing it', async () => {
     await page.goto(`${service.apiUrl}/#/links`);
     await page.getByRole('row').filter({ hasText: 'forms-ok_1' }).getByRole('link').first().click();
     const form = page.getByRole('form', { name: 'Edit link' });

@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('the Links page', () => {
     await shot(page, 'links');
   });
 
-  it('sends at most a handful of list requests for a 30-character query typed quickly, and shows only its matches', async () => {
+  it('sends at most 5 list requests for a 30-character query typed quickly, and shows only its matches', async () => {
     await open();
     await table().waitFor();
     const asked: string[] = [];

@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await page.locator('section.card').screenshot({ path: join(SHOTS, 'account-localisation.png') });
   });
 
-  it('creates links with Off, On and the default, stores localize false, true and null, and the link page says so', async () => {
+  it('creates links with Off, On and default, stores localize false, true, null; the link page says so', async () => {
     const off = await createWith(page, 'https://www.amazon.com/Gadget/dp/B0C1234567', 'Never localised', 'Off');
     expect(off.localize).toBe(false);
     const on = await createWith(page, 'https://apps.apple.com/us/app/hoplink/id123456', 'Always localised', 'On');
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     expect((await stored(page, 'Always localised')).localize).toBe(true);
   });
 
-  it('counts where localised visitors went in a Storefronts table, shown only for a link that localises or did', async () => {
+  it('counts where localised visitors went in a Storefronts table, only for a link that localises or did', async () => {
     const on = await stored(page, 'Always localised');
     const off = await stored(page, 'Never localised');
     for (const link of [on, off]) {
@@ -190,7 +190,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     expect(await page.getByText('No visitor sent to another storefront yet.').isVisible()).toBe(true);
   });
 
-  it('shows a failed save at the checkbox, and a 422 on localize at its fieldset (answers simulated in the browser)', async () => {
+  it('shows a failed save at the checkbox, and a 422 on localize at its fieldset (simulated answers)', async () => {
     // The server has no way to refuse these from the dashboard's own input, so the answers are faked here.
     await page.route('**/dashboard-api/settings', (route) =>
       route.request().method() === 'PATCH'

@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('password-protected links in Chromium', () => {
     expect(unlock).toMatchObject({ path: `/${link.short_code}`, httpOnly: true, sameSite: 'Lax', secure: false });
   });
 
-  it('shows a protected choice page’s options after the password; option 2 opens its own site, asked there or not', async () => {
+  it('shows a protected choice page’s options after the password; option 2 opens its site, asked or not', async () => {
     const one = first.url('127.0.0.1', '/one');
     const two = second.url('127.0.0.1', '/two');
     const link = await createLink({ redirect_url: one, password: 'open sesame' });

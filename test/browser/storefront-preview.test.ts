@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
       .filter({ has: page.getByRole('rowheader', { name: country, exact: true }) })
       .locator('td');
 
-  it('shows where each storefront country’s visitors go for an Amazon link, with the tag you have and a hint for the ones you lack', async () => {
+  it('shows each storefront country’s destination for an Amazon link, with your tag or a hint to add one', async () => {
     expect((await api('POST', '/api/v1/affiliates', { affiliate_program_id: 3, tag: TAG })).status).toBe(201);
     const link = await createLink('https://www.amazon.com/dp/B0C1234567', true);
     await openLink(link);
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
     await preview().screenshot({ path: join(SHOTS, 'storefront-preview.png') });
   });
 
-  it('shows example countries for an Apple link, greys the preview while localisation is off, and says nothing for other destinations', async () => {
+  it('shows example countries for an Apple link, greyed while localisation is off; no preview elsewhere', async () => {
     await openLink(await createLink('https://apps.apple.com/us/app/hoplink/id123456', true));
     await preview().getByRole('table').waitFor();
     expect(await preview().getByRole('row').count()).toBe(1 + 5);

@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('the Webhooks page and the Account page’s passwo
     expect(asked).toEqual([]);
   });
 
-  it('changes the password through the form: errors at their fields, then the new one works and other browsers are signed out', async () => {
+  it('changes the password: errors at their fields, then the new one works, other browsers signed out', async () => {
     const page = await newPage();
     const email = await signUpOnPlan(page, service, 'free', 'password');
     const other = await newPage();

@@ -91,7 +91,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
         .execute()
     ).map((row) => ({ day: row.day, bots: Number(row.bots) }));
 
-  it('stores every click, the bot flagged, and counts a human one in click_count and the rollups; a bot only in its daily count', async () => {
+  it('stores every click, bots flagged; counts a human in click_count and rollups, a bot only per day', async () => {
     const id = await newLink();
     await writeBatch([
       clickEvent(id),
@@ -124,7 +124,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(await clicksSince(handle.db, id, '2026-05-11')).toBe(1);
   });
 
-  it('answers several breakdowns in one query, each as breakdown alone would, over all time and over a range', async () => {
+  it('answers several breakdowns in one query, each as breakdown alone would, over all time and a range', async () => {
     const id = await newLink();
     await writeBatch([
       clickEvent(id, { at: '2026-05-09T10:00:00.000Z', country: 'FR', device: 'mobile' }),
@@ -282,7 +282,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(rows.map((row) => row.variant_index).sort()).toEqual([0, 1, 1, 1]);
   });
 
-  it("writes the first 100 bot visits of a link's UTC day as raw rows and counts every one, across batches", async () => {
+  it("stores the first 100 bot visits of a link's UTC day as raw rows, counts every one, across batches", async () => {
     const [id, other] = [await newLink(), await newLink()];
     let ms = 0;
     // Each visit its own time, so the rows show which visits were kept.
@@ -415,7 +415,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     ]);
   });
 
-  it("stores each raw click as it came, a link's in the order of the batch, whether it repeats the click before or not", async () => {
+  it("stores each raw click as it came, a link's in batch order, repeating the one before or not", async () => {
     const [first, second, third] = [await newLink(), await newLink(), await newLink()];
     // Runs of clicks alike but for their time (written with their values once) of every length
     // around the threshold, between and beside clicks unlike their neighbours; the third link has

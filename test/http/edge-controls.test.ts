@@ -117,7 +117,7 @@ describe('password-protected links', () => {
     return refresh;
   };
 
-  it('ask for the password without counting the page; the right one sees the browser back with a cookie, counted once', async () => {
+  it('ask for the password uncounted; the right one sends the browser back with a cookie, counted once', async () => {
     const link = await createLink({ redirect_url: 'https://example.com/secret?a=1&b=2', password: 'open sesame' });
     const from = nextAddress();
     const page = await visit(`/${link.short_code}`, { from });

@@ -64,7 +64,7 @@ describe('the short host', () => {
     expect(await clickCount(link.id)).toBe(0);
   });
 
-  it("records a bot visit as a raw click flagged as a bot and in its day's bot count, and does not count it", async () => {
+  it("records a bot visit as a raw click flagged bot and in its day's bot count, and does not count it", async () => {
     const link = await createLink({ redirect_url: 'https://example.com/bot' });
     expect(
       (
