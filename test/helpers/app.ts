@@ -6,7 +6,7 @@ import { createAppContext, type AppContext } from '../../src/context.ts';
 import type { Ability, Plan } from '../../src/core/plans.ts';
 import { issueToken } from '../../src/services/tokens.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
-import { freshDatabaseUrl } from './database.ts';
+import { freshMigratedDatabaseUrl } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,7 +20,7 @@ export const httpEngine: 'sqlite' | 'postgres' = process.env.TEST_HTTP_ENGINE ==
 /** The production app (buildApiApp) on a fresh database of httpEngine. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const engine = httpEngine;
-  const database = await freshDatabaseUrl(engine);
+  const database = await freshMigratedDatabaseUrl(engine);
   const config: Config = loadConfig({
     DATABASE_URL: database.url,
     APP_URL: 'http://api.test',

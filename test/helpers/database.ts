@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -22,9 +24,81 @@ export async function freshDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<{
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `hoplink_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A fresh database of `engine` with every migration applied. On PostgreSQL, a copy of a template
+ * migrated once (about 30 ms, against 200 ms of migrating each database): the template's name
+ * carries a hash of the migrations, so an edited or new migration gets a template of its own.
+ */
+export async function freshMigratedDatabaseUrl(
+  engine: 'sqlite' | 'postgres',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (engine === 'sqlite') return freshDatabaseUrl(engine);
+  const template = await migratedTemplate();
+  const name = `hoplink_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+const MIGRATIONS = resolve(import.meta.dirname, '../../src/storage/migrations');
+let template: Promise<string> | undefined;
+
+/**
+ * The name of the migrated template, made by the first caller on this server that finds none:
+ * migrated under a name of its own, then renamed, so a copy is only ever made of a whole one.
+ * Files running side by side may both make one; the rename of the second fails and it is dropped.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    for (const file of readdirSync(MIGRATIONS).sort())
+      hash.update(`${file}\0`).update(readFileSync(join(MIGRATIONS, file)));
+    const name = `hoplink_template_${hash.digest('hex').slice(0, 16)}`;
+    if (await databaseExists(name)) return name;
+    const building = `${name}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${building}`);
+    const handle = openDatabase(databaseUrl(building));
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+    // The pool's connections may take a moment to leave once closed (55006: still in use).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await adminQuery(`alter database ${building} rename to ${name}`);
+        return name;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === '55006' && attempt < 50) {
+          await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+          continue;
+        }
+        await adminQuery(`drop database if exists ${building} with (force)`);
+        if (code === '42P04') return name; // made meanwhile by another file: use that one
+        throw error;
+      }
+    }
+  })();
+  return template;
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    return (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return url.toString();
 }
 
 async function adminQuery(statement: string): Promise<void> {
@@ -45,10 +119,10 @@ export function useMigratedDatabase(engine: 'sqlite' | 'postgres'): { readonly d
   let handle: DatabaseHandle | undefined;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    const fresh = await freshDatabaseUrl(engine);
+    const fresh = await freshMigratedDatabaseUrl(engine);
     drop = fresh.drop;
     handle = openDatabase(fresh.url);
-    await migrateToLatest(handle.db);
+    if (engine === 'sqlite') await migrateToLatest(handle.db);
   });
   afterAll(async () => {
     await handle?.close();
