@@ -47,7 +47,7 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
 }
 
-// Issue 23: the design system, light and dark, in-app dialogs, toasts, skeletons and empty states,
+// The design system, light and dark, in-app dialogs, toasts, skeletons and empty states,
 // the phone menu, focus on navigation and the skip link; axe-core on every page in both themes.
 describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs and navigation', () => {
   let service: RunningService;

@@ -19,7 +19,7 @@ const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
   'Version/17.1 Mobile/15E148 Safari/604.1';
 
-// Extensions §2 in the dashboard (issue 19, item 3): the range picker, total and unique, the chart,
+// Analytics in the dashboard (docs/dashboard.md): the range picker, total and unique, the chart,
 // the map and breakdown tables, the account overview, raw clicks, and clicks arriving live.
 describe.skipIf(!hasChromium)('statistics in the dashboard', () => {
   let service: RunningService;

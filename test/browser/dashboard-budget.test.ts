@@ -7,7 +7,7 @@ import { projectRoot, startService, type RunningService } from '../helpers/proce
 
 const SHOTS = join(projectRoot, 'docs/screenshots');
 
-// Issue 23: the dashboard's requests have their own budget, blank names are refused at the field,
+// The dashboard's requests have their own budget, blank names are refused at the field,
 // a revoked token's secret leaves the screen, and a Free plan is told why it has no tokens.
 describe.skipIf(!hasChromium)("the dashboard's budget, blank names and the tokens page", () => {
   let service: RunningService;

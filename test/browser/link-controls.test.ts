@@ -24,7 +24,7 @@ interface StoredLink {
   is_expired: boolean;
 }
 
-// Issue 18 item 7: the link controls in the dashboard's create and edit forms, in a real browser
+// The link controls in the dashboard's create and edit forms, in a real browser
 // whose clock runs in Berlin, so the expiry's conversion to UTC and back is really exercised.
 describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
   let service: RunningService;

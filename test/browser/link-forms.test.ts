@@ -25,7 +25,7 @@ async function description(input: Locator): Promise<string> {
   return texts.join(' ');
 }
 
-// Issue 23: the alias pattern Chrome could not compile, 422 errors at their field in words, focus on
+// The alias pattern Chrome could not compile, 422 errors at their field in words, focus on
 // the first marked field, and the new short URL with a copy button after create.
 describe.skipIf(!hasChromium)('the link forms', () => {
   let service: RunningService;

@@ -25,7 +25,7 @@ interface StoredLink {
   category: { id: number; name: string } | null;
 }
 
-// Issue 23: the Links page as a Dub user expects it.
+// The Links page as a Dub user expects it.
 describe.skipIf(!hasChromium)('the Links page', () => {
   let service: RunningService;
   let browser: Browser;

@@ -19,7 +19,7 @@ interface StoredLink {
   localize: boolean | null;
 }
 
-// Storefront localisation (extensions §4) in the dashboard: the account's default on the Account
+// Storefront localisation (docs/api.md) in the dashboard: the account's default on the Account
 // page, the per-link choice in the forms, the link page's summary and its Storefronts table.
 describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => {
   let service: RunningService;

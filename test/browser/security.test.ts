@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../helpers/browser.ts';
 import { hoplink, startService, type RunningService } from '../helpers/process.ts';
 
-// Issue 17, item 9: every page of the dashboard (and the API docs) runs under its CSP without a
+// Every page of the dashboard (and the API docs) runs under its CSP without a
 // single violation: nothing inline, nothing from elsewhere.
 describe.skipIf(!hasChromium)('the dashboard under its Content-Security-Policy', () => {
   let service: RunningService;

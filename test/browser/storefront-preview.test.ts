@@ -16,7 +16,7 @@ interface StoredLink {
   health: { status: string };
 }
 
-// The link page's storefront preview (issue 21 item 3) and the Overview's broken links.
+// The link page's storefront preview and the Overview's broken links.
 describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broken links', () => {
   let service: RunningService;
   let browser: Browser;

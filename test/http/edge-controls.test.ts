@@ -5,7 +5,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { linkTools, useEdge } from '../helpers/edge.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
-// Extensions §1 on the short host: expiry, click limits, passwords, previews, variants and UTM,
+// Link controls (docs/api.md) on the short host: expiry, click limits, passwords, previews, variants and UTM,
 // through a real server on loopback.
 const t = useTestApp(
   { SHORT_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', SHORT_URL: 'http://127.0.0.1' },
@@ -443,7 +443,7 @@ describe('UTM parameters', () => {
   });
 });
 
-describe('storefront localisation (extensions §4), with addresses the GeoIP database places', () => {
+describe('storefront localisation (docs/api.md), with addresses the GeoIP database places', () => {
   // Checked against the bundled database: 5.9.0.1 DE, 1.0.16.1 JP, 41.0.0.1 ZA (no Amazon storefront).
   const GERMANY = '5.9.0.1';
   const JAPAN = '1.0.16.1';
