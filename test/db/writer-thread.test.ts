@@ -10,7 +10,7 @@ import { packVisits } from '../../src/clicks/visit-batch.ts';
 import { ClickWriterThread, startClickWriterWorker } from '../../src/clicks/writer-thread.ts';
 import type { ClickEvent } from '../../src/core/clicks.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
-import { deleteLink, findLink, insertLink } from '../../src/storage/links.kysely.ts';
+import { deleteLink, findLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import {
   CLICK_WRITER_CACHE_KIB,
@@ -20,7 +20,7 @@ import {
 import { breakdown } from '../../src/storage/stats.kysely.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
-import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { freshDatabaseUrl, insertPlainLink, postgresUrl } from '../helpers/database.ts';
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -35,17 +35,7 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
     handle = openDatabase(url);
     await migrateToLatest(handle.db);
     const user = await insertUser(handle.db, { email: 'writer@example.com', plan: 'business' });
-    linkId = (
-      await insertLink(handle.db, {
-        userId: user.id,
-        shortCode: 'threaded',
-        redirectUrl: 'https://example.com',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      })
-    ).id;
+    linkId = (await insertPlainLink(handle.db, user.id, 'threaded')).id;
   });
   afterAll(async () => {
     await handle.close();
@@ -128,17 +118,7 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
 
   it('stores no click of a link that no longer exists (its connection skips the foreign-key lookup)', async () => {
     const user = await insertUser(handle.db, { email: 'gone@example.com', plan: 'business' });
-    const gone = (
-      await insertLink(handle.db, {
-        userId: user.id,
-        shortCode: 'gone',
-        redirectUrl: 'https://example.com',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      })
-    ).id;
+    const gone = (await insertPlainLink(handle.db, user.id, 'gone')).id;
     await deleteLink(handle.db, gone);
     const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: url });
     await writer.write(packVisits([visitFacts(gone), visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(gone)]));
@@ -163,17 +143,7 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
     const fresh = openDatabase(unmigrated);
     await migrateToLatest(fresh.db);
     const user = await insertUser(fresh.db, { email: 'later@example.com', plan: 'pro' });
-    const id = (
-      await insertLink(fresh.db, {
-        userId: user.id,
-        shortCode: 'later',
-        redirectUrl: 'https://example.com',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      })
-    ).id;
+    const id = (await insertPlainLink(fresh.db, user.id, 'later')).id;
     expect(id).toBe(1);
     // The buffer keeps a failed batch and sends it again: it was copied to the thread, not moved.
     await expect(writer.write(batch)).resolves.toHaveLength(1);
@@ -229,16 +199,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
 
   it('writes what the stream holds, tells the main thread (capped per link), and stops on close', async () => {
     const { id: userId } = await insertUser(handle.db, { email: 'thread@example.com', plan: 'business' });
-    const link = (shortCode: string) =>
-      insertLink(handle.db, {
-        userId,
-        shortCode,
-        redirectUrl: 'https://example.com/',
-        isActive: true,
-        categoryId: null,
-        domainId: null,
-        conditions: [],
-      });
+    const link = (shortCode: string) => insertPlainLink(handle.db, userId, shortCode);
     const [busy, quiet] = [await link('busy'), await link('quiet')];
     // Two entries, as two event-loop turns of an instance append them.
     const sink = new RedisStreamClickSink(redis, `${prefix}clicks`);
