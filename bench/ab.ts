@@ -24,7 +24,7 @@ import { measureCreate } from './create-links.ts';
 import { seedLinks } from './list-links.ts';
 import { insertPlainLink } from './plain-link.ts';
 import { residentMb } from './scorecard.ts';
-import { freePort, waitFor } from './serving.ts';
+import { benchServiceEnv, freePort, waitFor } from './serving.ts';
 
 const args = parseArgs({
   options: {
@@ -118,17 +118,13 @@ async function start(label: 'A' | 'B', checkout: string, scratch: string): Promi
   const [port, shortPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [...(serve.SERVICE_NODE_FLAGS ?? []), 'bin/hoplink.js', 'serve'], {
     cwd: dir,
-    env: {
-      ...serve.SERVICE_ENV,
-      ...process.env,
-      ...(postgres ? { REDIS_URL: args.redis, REDIS_PREFIX: `ab-${stamp}-${label}:` } : {}),
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      SHORT_PORT: String(shortPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_BUSINESS: '1000000',
-    },
+    env: benchServiceEnv({
+      serviceEnv: serve.SERVICE_ENV,
+      databaseUrl,
+      port,
+      shortPort,
+      extra: postgres ? { REDIS_URL: args.redis!, REDIS_PREFIX: `ab-${stamp}-${label}:` } : {},
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const side: Side = {

@@ -23,7 +23,7 @@ import { insertPlainLink } from './plain-link.ts';
 import { cpuMicros, cpuOfProcesses, machineTicks } from './cpu-time.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
-import { freePort, median, waitFor } from './serving.ts';
+import { benchServiceEnv, freePort, median, waitFor } from './serving.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = parseArgs({
@@ -247,7 +247,9 @@ try {
     await freePort(),
     await freePort(),
   ];
-  const scaleEnv = args.redis ? { REDIS_URL: args.redis, REDIS_PREFIX: `bench-${Date.now()}:` } : {};
+  const scaleEnv: Record<string, string> = args.redis
+    ? { REDIS_URL: args.redis, REDIS_PREFIX: `bench-${Date.now()}:` }
+    : {};
   // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the service (open it in Chrome DevTools).
   const service = spawn(
     process.execPath,
@@ -261,17 +263,8 @@ try {
     ],
     {
       cwd: root,
-      env: {
-        ...SERVICE_ENV, // as `npm start` and the image run it
-        ...process.env,
-        ...scaleEnv,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        SHORT_PORT: String(shortPort),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_BUSINESS: '1000000',
-      },
+      // As `npm start` and the image run it.
+      env: benchServiceEnv({ serviceEnv: SERVICE_ENV, databaseUrl, port, shortPort, extra: scaleEnv }),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -28,3 +28,27 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+/**
+ * The environment a measured service starts with: the checkout's own `npm start` settings, this
+ * process's, then the bench's own (its database, free ports, quiet logs, no rate limit in the way).
+ */
+export function benchServiceEnv(options: {
+  serviceEnv: Record<string, string> | undefined;
+  databaseUrl: string;
+  port: number;
+  shortPort: number;
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...options.serviceEnv,
+    ...process.env,
+    ...options.extra,
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(options.port),
+    SHORT_PORT: String(options.shortPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_BUSINESS: '1000000',
+  };
+}
