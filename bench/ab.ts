@@ -17,7 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/storage/database.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
 import { storesFor } from '../src/storage/stores.ts';
-import { insertUser } from '../src/storage/users.kysely.ts';
+import { benchAccount } from './account.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { cpuMicros } from './cpu-time.ts';
 import { measureCreate } from './create-links.ts';
@@ -81,13 +81,13 @@ async function seed(databaseUrl: string): Promise<string> {
   const { db, close } = openDatabase(databaseUrl);
   try {
     await migrateToLatest(db);
-    const user = await insertUser(db, { email: 'ab@example.com', plan: 'business' });
+    const user = await benchAccount(db, 'ab@example.com', 'business');
     const { plaintext } = await issueToken(
       { stores: storesFor(db) },
-      { userId: user.id, name: 'ab', abilities: ['read', 'create', 'update', 'delete'] },
+      { userId: user.id, workspaceId: user.workspaceId, name: 'ab', abilities: ['read', 'create', 'update', 'delete'] },
     );
-    await insertPlainLink(db, user.id);
-    if (figure === 'reads') await seedLinks(db, user.id, 1_000);
+    await insertPlainLink(db, user.workspaceId);
+    if (figure === 'reads') await seedLinks(db, user.workspaceId, 1_000);
     return plaintext;
   } finally {
     await close();

@@ -13,12 +13,12 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { Principal, User } from '../src/core/model.ts';
+import type { Principal } from '../src/core/model.ts';
 import { openDatabase, type DatabaseHandle } from '../src/storage/database.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
 import type { Database } from '../src/storage/schema.ts';
 import { storesFor } from '../src/storage/stores.ts';
-import { insertUser } from '../src/storage/users.kysely.ts';
+import { benchAccount, benchPrincipal } from './account.ts';
 import { EventBus } from '../src/services/events.ts';
 import { createLink } from '../src/services/links.ts';
 import { issueToken, TokenAuthenticator } from '../src/services/tokens.ts';
@@ -37,7 +37,7 @@ const CREATE_CONCURRENCY = 10; // as the bench's `POST /links` -c 10
 interface Fixture {
   url: string;
   handle: DatabaseHandle;
-  user: User;
+  user: Awaited<ReturnType<typeof benchAccount>>;
   linkId: number;
 }
 
@@ -103,8 +103,8 @@ async function fixture(url: string): Promise<Fixture> {
   const handle = openDatabase(url);
   handles.push(handle);
   await migrateToLatest(handle.db);
-  const user = await insertUser(handle.db, { email: 'floor@example.com', plan: 'business' });
-  const link = await insertPlainLink(handle.db, user.id);
+  const user = await benchAccount(handle.db, 'floor@example.com', 'business');
+  const link = await insertPlainLink(handle.db, user.workspaceId);
   return { url, handle, user, linkId: link.id };
 }
 
@@ -172,11 +172,11 @@ async function measureCreation({ handle, user }: Fixture): Promise<void> {
   const { db } = handle;
   const { plaintext } = await issueToken(
     { stores: storesFor(db) },
-    { userId: user.id, name: 'floor', abilities: ['create'] },
+    { userId: user.id, workspaceId: user.workspaceId, name: 'floor', abilities: ['create'] },
   );
   const uow = new UnitOfWork(db, new EventBus());
   const tokens = new TokenAuthenticator(uow);
-  const known: Principal = { user, abilities: new Set(['create']), via: 'token', tokenId: null, sessionId: null };
+  const known = benchPrincipal(user, ['create']);
   const create = (principal: Principal) =>
     uow.transact((work) => createLink(work, principal, { redirect_url: 'https://example.com/created' }));
   rows.push([

@@ -6,14 +6,14 @@ import type { Database } from '../src/storage/schema.ts';
 
 export const LIST_LINKS = 100_000;
 
-/** Inserts `count` links for `userId`, 1% of them with "needle" in the destination, in chunks. */
-export async function seedLinks(db: Kysely<Database>, userId: number, count = LIST_LINKS): Promise<void> {
+/** Inserts `count` links for the workspace, 1% of them with "needle" in the destination, in chunks. */
+export async function seedLinks(db: Kysely<Database>, workspaceId: number, count = LIST_LINKS): Promise<void> {
   const now = new Date().toISOString();
   for (let start = 0; start < count; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - start) }, (_, j) => {
       const i = start + j;
       return {
-        user_id: userId,
+        workspace_id: workspaceId,
         short_code: `list${i}`,
         redirect_url: i % 100 === 0 ? `https://shop.example/needle/${i}` : `https://example.com/products/${i}?ref=x`,
         type: 'simple',
@@ -29,12 +29,12 @@ export async function seedLinks(db: Kysely<Database>, userId: number, count = LI
   }
 }
 
-export async function timeLists(db: Kysely<Database>, userId: number, runs = 50) {
+export async function timeLists(db: Kysely<Database>, workspaceId: number, runs = 50) {
   const time = async (search: string | undefined) => {
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      await listLinks(db, { userId, sort: 'click_count', direction: 'desc', search, page: 1, perPage: 100 });
+      await listLinks(db, { workspaceId, sort: 'click_count', direction: 'desc', search, page: 1, perPage: 100 });
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../src/storage/database.ts';
 import { hasQueuedLinks, insertLink } from '../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
-import { insertUser } from '../src/storage/users.kysely.ts';
+import { benchAccount } from './account.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { measureMetricsCost } from './metrics-cost.ts';
@@ -197,12 +197,17 @@ try {
   // Data, through the real stores: a Business user, a token, a plain link and a 20-condition link.
   const { db, close } = openDatabase(databaseUrl);
   await migrateToLatest(db);
-  const user = await insertUser(db, { email: 'bench@example.com', plan: 'business' });
+  const user = await benchAccount(db, 'bench@example.com', 'business');
   const { plaintext } = await issueToken(
     { stores: storesFor(db) },
-    { userId: user.id, name: 'bench', abilities: ['read', 'create', 'update', 'delete'] },
+    {
+      userId: user.id,
+      workspaceId: user.workspaceId,
+      name: 'bench',
+      abilities: ['read', 'create', 'update', 'delete'],
+    },
   );
-  const plain = await insertPlainLink(db, user.id);
+  const plain = await insertPlainLink(db, user.workspaceId);
   const countries = [
     'FR',
     'DE',
@@ -226,7 +231,7 @@ try {
     'JP',
   ];
   await insertLink(db, {
-    userId: user.id,
+    workspaceId: user.workspaceId,
     shortCode: 'targeted',
     redirectUrl: 'https://example.com/default',
     isActive: true,
@@ -360,7 +365,7 @@ try {
         await db
           .selectFrom('links')
           .select(sql<string>`sum(click_count)`.as('n'))
-          .where('user_id', '=', user.id)
+          .where('workspace_id', '=', user.workspaceId)
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -483,7 +488,7 @@ try {
   const accountStarted = performance.now();
   for (let i = 0; i < ACCOUNT_LINKS; i++) {
     const link = await insertLink(db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       shortCode: `acct${i}`,
       redirectUrl: `https://example.com/account/${i}`,
       isActive: true,
@@ -507,13 +512,13 @@ try {
   score.atMost(`account overview, ${ACCOUNT_LINKS + 1} links, p50`, overviewP50, goals.overviewP50Ms, 'ms', 2);
 
   // Lists at 100,000 links (another user, so the account above stays as it was).
-  const lister = await insertUser(db, { email: 'lists@example.com', plan: 'business' });
+  const lister = await benchAccount(db, 'lists@example.com', 'business');
   const { plaintext: listToken } = await issueToken(
     { stores: storesFor(db) },
-    { userId: lister.id, name: 'lists', abilities: ['read'] },
+    { userId: lister.id, workspaceId: lister.workspaceId, name: 'lists', abilities: ['read'] },
   );
   const listStarted = performance.now();
-  await seedLinks(db, lister.id);
+  await seedLinks(db, lister.workspaceId);
   if (args.postgres) await settle();
   const seeded = performance.now();
   // On SQLite the service indexes the new links for search in the background (migration 011);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { WorkspaceRoutesOptions } from './api/routes/workspace.ts';
 import type { Authenticate } from './api/plugins/auth.ts';
 import { memoryRateLimiters, type RateLimiters } from './services/rate-limits.ts';
 import { linkResource } from './api/serializers.ts';
@@ -58,6 +59,8 @@ export interface AppContext {
   rateLimiters: RateLimiters;
   /** Further ways to sign requests in (the dashboard's session cookie). */
   extraAuthenticators: Authenticate[];
+  /** Emails an invitation after its commit; false when no mail is configured (the API shows the link). */
+  sendInvitation: WorkspaceRoutesOptions['sendInvitation'];
   webhooks: { publisher: WebhookPublisher; worker: WebhookWorker };
   /** Checks links' destinations in the background and on demand (link health). */
   linkChecker: LinkChecker;
@@ -139,6 +142,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     domains: domainSettings(config),
     rateLimiters: redis?.rateLimiters ?? memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
+    sendInvitation: () => false,
     webhooks,
     linkChecker,
     imports,
@@ -266,13 +270,13 @@ function startWebhooks(
   });
   events.subscribe((event) => {
     // Every instance's publisher hears of a new webhook, wherever it was created.
-    if (event.kind === 'webhook-created') publisher.webhookCreated(event.userId);
+    if (event.kind === 'webhook-created') publisher.webhookCreated(event.workspaceId);
     // An event from another instance was published there already.
     if (event.remote) return;
     if (event.kind === 'created' || event.kind === 'updated' || event.kind === 'deleted')
       publisher.linkChanged(event.kind, event.link);
     if (event.kind === 'domain-verified')
-      publisher.domainVerified(event.domain.userId, domainRecord(event.domain, shortHostname));
+      publisher.domainVerified(event.domain.workspaceId, domainRecord(event.domain, shortHostname));
     if (event.kind === 'link-broken') publisher.linkBroken(event.link);
   });
   const worker = new WebhookWorker(uow, {

@@ -10,6 +10,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerValidators } from './plugins/validation.ts';
 import { affiliateRoutes } from './routes/affiliates.ts';
+import { workspaceRoutes } from './routes/workspace.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -93,6 +94,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       await api.register(affiliateRoutes, { uow });
       await api.register(domainRoutes, { uow, settings: ctx.domains });
       await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });
+      await api.register(workspaceRoutes, { uow, appUrl: config.appUrl, sendInvitation: ctx.sendInvitation });
     },
     { prefix: '/api/v1' },
   );

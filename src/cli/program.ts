@@ -3,7 +3,12 @@ import { loadConfig } from '../config.ts';
 import { AppError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
 import { changePlan, createUser, issueTokenFor, revokeAnyToken } from '../services/accounts.ts';
+import type { Principal } from '../core/model.ts';
+import type { Role } from '../core/roles.ts';
 import { EventBus } from '../services/events.ts';
+import { invitationLink } from '../services/invitation-links.ts';
+import { invite } from '../services/members.ts';
+import { changeWorkspacePlan } from '../services/workspaces.ts';
 import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
@@ -71,6 +76,7 @@ export function buildProgram(io: CliIo): Command {
   const print: Print = (json, value, human) => io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 
   addUserCommands(program, io, print);
+  addWorkspaceCommands(program, io, print);
   addTokenCommands(program, io, print);
   addServeCommand(program, io);
   addImportCommand(program, io, print);
@@ -97,13 +103,13 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
       );
       print(
         !!opts.json,
-        { id: created.id, email: created.email, plan: created.plan },
-        `Created user ${created.id} <${created.email}> on plan ${created.plan}.`,
+        { id: created.id, email: created.email, plan: opts.plan },
+        `Created user ${created.id} <${created.email}> on plan ${opts.plan}.`,
       );
     });
   user
     .command('set-plan')
-    .description("Change a user's plan")
+    .description("Change the plan of a user's personal workspace (workspace set-plan for any workspace)")
     .requiredOption('--email <email>', 'the user')
     .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).makeOptionMandatory())
     .option('--json', 'print one JSON object')
@@ -113,10 +119,78 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
       });
       print(
         !!opts.json,
-        { id: updated.id, email: updated.email, plan: updated.plan },
-        `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`,
+        { email: opts.email, workspace: updated.slug, plan: updated.plan },
+        `${opts.email}'s personal workspace "${updated.slug}" is now on plan ${updated.plan}.`,
       );
     });
+}
+
+/** `workspace set-plan` and `workspace invite`. */
+function addWorkspaceCommands(program: Command, io: CliIo, print: Print): void {
+  const workspace = program.command('workspace').description('Manage workspaces');
+  workspace
+    .command('set-plan')
+    .description("Change a workspace's plan")
+    .requiredOption('--slug <slug>', 'the workspace')
+    .addOption(new Option('--plan <plan>', 'free, pro or business').argParser(planOption).makeOptionMandatory())
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { slug: string; plan: Plan; json?: boolean }) => {
+      const updated = await withDatabase(
+        io,
+        (uow) =>
+          uow.transact(async (work) => {
+            const found = await work.stores.workspaces.findBySlug(opts.slug);
+            if (!found) throw new AppError('not-found', `No workspace with the slug ${opts.slug}.`);
+            return changeWorkspacePlan(work, found.id, opts.plan);
+          }),
+        { tellInstances: true },
+      );
+      print(
+        !!opts.json,
+        { id: updated.id, slug: updated.slug, plan: updated.plan },
+        `Workspace "${updated.slug}" is now on plan ${updated.plan}.`,
+      );
+    });
+  workspace
+    .command('invite')
+    .description('Invite someone by email, as its owner; prints the link the invitation carries')
+    .requiredOption('--slug <slug>', 'the workspace')
+    .requiredOption('--email <email>', 'who is invited')
+    .addOption(
+      new Option('--role <role>', 'admin, member or viewer').choices(['admin', 'member', 'viewer']).default('member'),
+    )
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { slug: string; email: string; role: Role; json?: boolean }) => {
+      const config = loadConfig(io.env);
+      const { invitation, token } = await withDatabase(io, (uow) => inviteAsOwner(uow, opts));
+      const link = invitationLink(config.appUrl, token);
+      print(
+        !!opts.json,
+        { id: invitation.id, email: invitation.email, role: invitation.role, expires_at: invitation.expiresAt, link },
+        [`Invited ${invitation.email} as ${invitation.role} until ${invitation.expiresAt}:`, link].join('\n'),
+      );
+    });
+}
+
+/** The operator invites in the name of the workspace's owner. */
+async function inviteAsOwner(uow: UnitOfWork, opts: { slug: string; email: string; role: Role }) {
+  return uow.transact(async (work) => {
+    const found = await work.stores.workspaces.findBySlug(opts.slug);
+    if (!found) throw new AppError('not-found', `No workspace with the slug ${opts.slug}.`);
+    const owner = (await work.stores.workspaces.members(found.id)).find((member) => member.role === 'owner');
+    if (!owner) throw new AppError('not-found', `Workspace ${opts.slug} has no owner.`);
+    const principal: Principal = {
+      user: owner.user,
+      workspace: found,
+      role: 'owner',
+      abilities: new Set(),
+      via: 'session',
+      tokenId: null,
+      sessionId: null,
+      address: null,
+    };
+    return invite(work, principal, { email: opts.email, role: opts.role });
+  });
 }
 
 /** `token create` and `token revoke`. */
@@ -125,15 +199,18 @@ function addTokenCommands(program: Command, io: CliIo, print: Print): void {
   token
     .command('create')
     .description('Create a personal access token; the plaintext is shown once')
-    .requiredOption('--email <email>', 'the owner')
+    .requiredOption('--email <email>', 'the member it acts for')
     .requiredOption('--name <name>', 'a name to recognise it by')
+    .option('--workspace <slug>', "the workspace it acts in (the member's personal one by default)")
     .option('--abilities <list>', 'comma-separated: read,create,update,delete', 'read,create,update,delete')
     .option('--json', 'print one JSON object')
-    .action(async (opts: { email: string; name: string; abilities: string; json?: boolean }) => {
+    .action(async (opts: { email: string; name: string; workspace?: string; abilities: string; json?: boolean }) => {
       const abilities = parseAbilities(opts.abilities);
       if (abilities.length === 0) throw new AppError('validation-failed', 'Give at least one ability.');
       const { token: created, plaintext } = await withDatabase(io, (uow) =>
-        uow.transact((work) => issueTokenFor(work, opts.email, { name: opts.name, abilities })),
+        uow.transact((work) =>
+          issueTokenFor(work, opts.email, { name: opts.name, abilities, workspaceSlug: opts.workspace }),
+        ),
       );
       print(
         !!opts.json,

@@ -5,11 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import { SingleBar } from 'cli-progress';
 import { linksCsv } from '../api/export-csv.ts';
 import { importResource } from '../api/serializers.ts';
+import { abilitiesUnderRole } from '../core/roles.ts';
 import { ABILITIES } from '../core/plans.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { runImport } from '../imports/runner.ts';
 import { storeUpload, UPLOAD_CHUNK_BYTES } from '../services/import-uploads.ts';
+import { workspaceForUser } from '../services/workspaces.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { ImportProgress } from '../storage/imports.kysely.ts';
 
@@ -23,11 +25,17 @@ export interface ProgressOutput {
   line(text: string): void;
 }
 
-async function principalFor(uow: UnitOfWork, email: string): Promise<Principal> {
-  const user = await uow.read((stores) => stores.users.findByEmail(email));
-  if (!user) throw new AppError('not-found', `No user with the email ${email}.`);
-  // The operator acts as the user, with every ability; the plan still decides (imports: Business).
-  return { user, abilities: new Set(ABILITIES), via: 'session', tokenId: null, sessionId: null };
+async function principalFor(uow: UnitOfWork, email: string, workspaceSlug?: string): Promise<Principal> {
+  return uow.read(async (stores) => {
+    const found = await stores.users.findByEmail(email);
+    if (!found) throw new AppError('not-found', `No user with the email ${email}.`);
+    const { passwordHash: _hash, personalWorkspaceId: _personal, ...user } = found;
+    // The operator acts as the user in their personal workspace (or the one named), with every
+    // ability their role there allows; the workspace's plan still decides (imports: Business).
+    const { workspace, role } = await workspaceForUser(stores, user, workspaceSlug);
+    const abilities = abilitiesUnderRole(ABILITIES, role);
+    return { user, workspace, role, abilities, via: 'session', tokenId: null, sessionId: null, address: null };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DomainStatus } from './domain-status.ts';
 import type { LinkHealth } from './link-health.ts';
 import type { Ability, Plan } from './plans.ts';
+import type { Role } from './roles.ts';
 import type { Condition } from './targeting.ts';
 import type { Utm } from './utm.ts';
 import type { Variant } from './variants.ts';
@@ -8,14 +9,31 @@ import type { Variant } from './variants.ts';
 export interface User {
   id: number;
   email: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What owns links, domains, tags, webhooks, imports, tokens and statistics, and holds the plan.
+ * Every user has a personal one, made at sign-up; a user may belong to many.
+ */
+export interface Workspace {
+  id: number;
+  name: string;
+  /** Unique, lowercase letters, digits and dashes: the dashboard's addresses carry it. */
+  slug: string;
   plan: Plan;
+  /** Members without two factors are kept out until they enrol. */
+  requireTwoFactor: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface ApiToken {
   id: number;
+  /** Who made it: the token can never do more than this member's role allows now. */
   userId: number;
+  workspaceId: number;
   name: string;
   abilities: Ability[];
   lastUsedAt: string | null;
@@ -26,7 +44,7 @@ export interface ApiToken {
 
 export interface Category {
   id: number;
-  userId: number;
+  workspaceId: number;
   name: string;
   createdAt: string;
   updatedAt: string;
@@ -74,7 +92,7 @@ export const NO_LINK_CONTROLS: LinkControls = {
 
 export interface Link extends LinkControls {
   id: number;
-  userId: number;
+  workspaceId: number;
   shortCode: string;
   redirectUrl: string;
   type: LinkType;
@@ -89,21 +107,25 @@ export interface Link extends LinkControls {
   updatedAt: string;
 }
 
-/** Who is calling: the user and what this credential may do. */
+/** Who is calling: the user, the workspace they act in, their role there and what this credential may do. */
 export interface Principal {
   user: User;
+  workspace: Workspace;
+  role: Role;
   abilities: ReadonlySet<Ability>;
   /** A bearer token (the public API) or a dashboard session (no API plan needed). */
   via: 'token' | 'session';
   tokenId: number | null;
   /** The dashboard session (its stored hash) a `session` request came with: its own request budget. */
   sessionId: string | null;
+  /** The client's address, for the audit log; null for the CLI. */
+  address: string | null;
 }
 
 /** A custom domain: the hostname, its verification state and token. */
 export interface Domain {
   id: number;
-  userId: number;
+  workspaceId: number;
   hostname: string;
   status: DomainStatus;
   verificationToken: string;
@@ -118,7 +140,7 @@ export interface Domain {
 /** The owner's tag for one affiliate program (one per program per user). */
 export interface AffiliateTag {
   id: number;
-  userId: number;
+  workspaceId: number;
   programId: number;
   tag: string;
   createdAt: string;
@@ -138,7 +160,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** A subscription to events; disabled (with a reason) after failing for 3 days. */
 export interface Webhook {
   id: number;
-  userId: number;
+  workspaceId: number;
   url: string;
   events: string[];
   description: string | null;

@@ -8,7 +8,7 @@ const NOW = Date.parse('2026-11-25T12:00:00Z');
 const visitor: Visitor = { country: 'US', device: 'desktop', os: 'windows', browser: 'chrome', language: 'en' };
 const link = (overrides: Partial<RedirectableLink> = {}): RedirectableLink => ({
   id: 1,
-  userId: 1,
+  workspaceId: 1,
   shortCode: 'abc',
   isActive: true,
   redirectUrl: 'https://example.com/main',

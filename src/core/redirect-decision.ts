@@ -8,7 +8,7 @@ import { pickVariant, type Variant } from './variants.ts';
 /** What the redirect needs to know about a link, compiled once when it enters the cache. */
 export interface RedirectableLink {
   id: number;
-  userId: number;
+  workspaceId: number;
   shortCode: string;
   isActive: boolean;
   redirectUrl: string;

@@ -19,7 +19,7 @@ export const bulkLinkRoutes: FastifyPluginAsyncTypebox<{
   sessions: SessionStore;
   limits: RateLimiters;
 }> = async (app, { uow, sessions, limits }) => {
-  const authenticate = sessionAuthenticator(sessions);
+  const authenticate = sessionAuthenticator(sessions, uow);
   // Who asks is settled before the body is validated: no session is a 401 and a missing CSRF header
   // a 403 even for a malformed body (the order of checks in docs/api.md: 401, 429, 403, then 422).
   const principals = new WeakMap<FastifyRequest, Principal>();

@@ -32,8 +32,8 @@ export class LiveClicks {
     this.#heartbeat.unref();
   }
 
-  /** Starts a stream of `userId`'s clicks on `res` (already hijacked from Fastify). */
-  open(userId: number, res: ServerResponse): void {
+  /** Starts a stream of `workspaceId`'s clicks on `res` (already hijacked from Fastify). */
+  open(workspaceId: number, res: ServerResponse): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -42,13 +42,13 @@ export class LiveClicks {
       'X-Accel-Buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    let streams = this.#streams.get(userId);
-    if (!streams) this.#streams.set(userId, (streams = new Set()));
+    let streams = this.#streams.get(workspaceId);
+    if (!streams) this.#streams.set(workspaceId, (streams = new Set()));
     if (streams.size >= MAX_STREAMS_PER_USER) streams.values().next().value?.end();
     streams.add(res);
     res.once('close', () => {
       streams.delete(res);
-      if (streams.size === 0 && this.#streams.get(userId) === streams) this.#streams.delete(userId);
+      if (streams.size === 0 && this.#streams.get(workspaceId) === streams) this.#streams.delete(workspaceId);
     });
   }
 
@@ -65,17 +65,17 @@ export class LiveClicks {
     const unknown = linkIds.filter((id) => !this.#owners.has(id));
     if (unknown.length > 0) {
       const found = await this.#uow.read((stores) => stores.links.owners(unknown));
-      for (const [linkId, userId] of found) this.#owners.set(linkId, userId);
+      for (const [linkId, workspaceId] of found) this.#owners.set(linkId, workspaceId);
     }
     const byUser = new Map<number, number[]>();
     for (const linkId of linkIds) {
-      const userId = this.#owners.get(linkId);
-      if (userId === undefined || !this.#streams.has(userId)) continue;
-      byUser.set(userId, [...(byUser.get(userId) ?? []), linkId]);
+      const workspaceId = this.#owners.get(linkId);
+      if (workspaceId === undefined || !this.#streams.has(workspaceId)) continue;
+      byUser.set(workspaceId, [...(byUser.get(workspaceId) ?? []), linkId]);
     }
-    for (const [userId, ids] of byUser) {
+    for (const [workspaceId, ids] of byUser) {
       const message = `event: clicks\ndata: ${JSON.stringify({ link_ids: ids })}\n\n`;
-      for (const res of this.#streams.get(userId) ?? []) res.write(message);
+      for (const res of this.#streams.get(workspaceId) ?? []) res.write(message);
     }
   }
 

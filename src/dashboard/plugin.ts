@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { bulkLinkRoutes } from './bulk-links.ts';
+import { workspaceDashboardRoutes } from './workspace-routes.ts';
 import { LiveClicks } from './live.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
@@ -16,7 +17,7 @@ import { servesAppShell } from './spa-fallback.ts';
 export async function registerDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(cookie);
   const sessions = new SessionStore(ctx.uow, ctx.config.appUrl);
-  ctx.extraAuthenticators.push(sessionAuthenticator(sessions));
+  ctx.extraAuthenticators.push(sessionAuthenticator(sessions, ctx.uow));
   const live = new LiveClicks(ctx.uow, ctx.events, (error) => ctx.logger.error({ err: error }, 'live clicks'));
   // Open event streams end first: the server's close waits for every open response.
   app.addHook('preClose', async () => live.close());
@@ -27,6 +28,7 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
     limits: ctx.rateLimiters,
     live,
   });
+  await app.register(workspaceDashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions });
   await app.register(bulkLinkRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import type { User } from '../core/model.ts';
+import type { Principal } from '../core/model.ts';
 import { ChangePasswordBody, CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
 import { changePassword, checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
@@ -10,7 +10,7 @@ import { createUserToken, listUserTokens, revokeUserToken } from '../services/to
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
-import { assertCsrf, type SessionStore } from './sessions.ts';
+import { assertCsrf, sessionPrincipal, type SessionStore } from './sessions.ts';
 
 /** The Fastify instance the plugin's route groups are added to, typed from their schemas. */
 type DashboardApp = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -30,13 +30,31 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRoutesOptions> 
   registerTokens(app, options);
 };
 
-/** The signed-in person as the dashboard starts from: who, the session's CSRF token, what their plan offers. */
-function me(user: User, csrfToken: string) {
+/**
+ * The signed-in person as the dashboard starts from: who, the session's CSRF token, the workspace
+ * shown (with their role there and what its plan offers) and every workspace they belong to.
+ */
+async function me(uow: UnitOfWork, principal: Principal, csrfToken: string) {
+  const { user, workspace, role } = principal;
+  const workspaces = await uow.read((stores) => stores.workspaces.listFor(user.id));
   return {
-    user: { id: user.id, email: user.email, plan: user.plan },
+    user: { id: user.id, email: user.email, plan: workspace.plan },
+    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, plan: workspace.plan, role },
+    workspaces: workspaces.map((each) => ({
+      id: each.workspace.id,
+      name: each.workspace.name,
+      slug: each.workspace.slug,
+      role: each.role,
+    })),
     csrf_token: csrfToken,
-    features: planFeatures(user.plan),
+    features: planFeatures(workspace.plan),
   };
+}
+
+/** The request's session and the person acting in the workspace it names; 401 without a session. */
+async function requirePrincipal(uow: UnitOfWork, sessions: SessionStore, request: FastifyRequest) {
+  const session = await requireSession(sessions, request);
+  return { session, principal: await sessionPrincipal(uow, request, session) };
 }
 
 /** The request's session, or a 401; a request that changes something must carry its CSRF token. */
@@ -96,7 +114,8 @@ function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: D
       throw new AppError('rate-limited', 'Too many new accounts from this address. Try again later.');
     }
     const user = await createUser(uow, { email: request.body.email, plan: 'free', password: request.body.password });
-    return reply.code(201).send(me(user, await sessions.start(reply, user)));
+    const csrf = await sessions.start(reply, user);
+    return reply.code(201).send(await me(uow, await sessionPrincipal(uow, request, { id: '', user }), csrf));
   });
 
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
@@ -104,7 +123,8 @@ function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: D
     const user = await countingAttempts(slots, 'email', reply, () =>
       checkCredentials(uow, request.body.email, request.body.password),
     );
-    return me(user, await sessions.start(reply, user));
+    const csrf = await sessions.start(reply, user);
+    return me(uow, await sessionPrincipal(uow, request, { id: '', user }), csrf);
   });
 
   // The other sessions of the user end; this one stays signed in.
@@ -124,7 +144,7 @@ function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: D
 }
 
 /** Signing out, the session's person, and their live clicks. */
-function registerSessionRoutes(app: DashboardApp, { sessions, live }: DashboardRoutesOptions): void {
+function registerSessionRoutes(app: DashboardApp, { uow, sessions, live }: DashboardRoutesOptions): void {
   app.post('/signout-everywhere', { schema: { hide: true } }, async (request, reply) => {
     const session = await requireSession(sessions, request);
     await sessions.endEverywhere(session.user.id, reply);
@@ -138,30 +158,30 @@ function registerSessionRoutes(app: DashboardApp, { sessions, live }: DashboardR
   });
 
   app.get('/me', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(sessions, request);
-    return me(session.user, session.csrfToken);
+    const { session, principal } = await requirePrincipal(uow, sessions, request);
+    return me(uow, principal, session.csrfToken);
   });
 
   // Server-sent events: `clicks` with the ids of the person's links that just got clicks.
   app.get('/live', { schema: { hide: true } }, async (request, reply) => {
-    const session = await requireSession(sessions, request);
+    const { principal } = await requirePrincipal(uow, sessions, request);
     reply.hijack();
-    live.open(session.user.id, reply.raw);
+    live.open(principal.workspace.id, reply.raw);
   });
 }
 
 /** The account's settings. */
 function registerSettings(app: DashboardApp, { uow, sessions }: DashboardRoutesOptions): void {
   app.get('/settings', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(sessions, request);
-    const settings = await uow.read((stores) => getSettings(stores, session.user.id));
+    const { principal } = await requirePrincipal(uow, sessions, request);
+    const settings = await uow.read((stores) => getSettings(stores, principal));
     return { localize_default: settings.localizeDefault };
   });
 
   app.patch('/settings', { schema: { hide: true, body: SettingsBody } }, async (request) => {
-    const session = await requireSession(sessions, request);
+    const { principal } = await requirePrincipal(uow, sessions, request);
     const settings = await uow.transact((work) =>
-      updateSettings(work, session.user, { localizeDefault: request.body.localize_default }),
+      updateSettings(work, principal, { localizeDefault: request.body.localize_default }),
     );
     return { localize_default: settings.localizeDefault };
   });
@@ -170,8 +190,8 @@ function registerSettings(app: DashboardApp, { uow, sessions }: DashboardRoutesO
 /** The person's API tokens: listed, created (the plaintext shown once) and revoked. */
 function registerTokens(app: DashboardApp, { uow, sessions }: DashboardRoutesOptions): void {
   app.get('/tokens', { schema: { hide: true } }, async (request) => {
-    const session = await requireSession(sessions, request);
-    const tokens = await uow.read((stores) => listUserTokens(stores, session.user.id));
+    const { principal } = await requirePrincipal(uow, sessions, request);
+    const tokens = await uow.read((stores) => listUserTokens(stores, principal));
     return {
       data: tokens.map((t) => ({
         id: t.id,
@@ -184,8 +204,8 @@ function registerTokens(app: DashboardApp, { uow, sessions }: DashboardRoutesOpt
   });
 
   app.post('/tokens', { schema: { hide: true, body: CreateTokenBody } }, async (request, reply) => {
-    const session = await requireSession(sessions, request);
-    const { token, plaintext } = await uow.transact((work) => createUserToken(work, session.user, request.body));
+    const { principal } = await requirePrincipal(uow, sessions, request);
+    const { token, plaintext } = await uow.transact((work) => createUserToken(work, principal, request.body));
     return reply.code(201).send({
       id: token.id,
       name: token.name,
@@ -197,8 +217,8 @@ function registerTokens(app: DashboardApp, { uow, sessions }: DashboardRoutesOpt
   });
 
   app.delete('/tokens/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) => {
-    const session = await requireSession(sessions, request);
-    await uow.transact((work) => revokeUserToken(work, session.user.id, request.params.id));
+    const { principal } = await requirePrincipal(uow, sessions, request);
+    await uow.transact((work) => revokeUserToken(work, principal, request.params.id));
     return reply.code(204).send(null);
   });
 }

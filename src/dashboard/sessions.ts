@@ -5,6 +5,8 @@ import { ABILITIES } from '../core/plans.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal, User } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
+import { workspaceForUser } from '../services/workspaces.ts';
+import { abilitiesUnderRole } from '../core/roles.ts';
 
 export const SESSION_COOKIE = 'hoplink_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -89,13 +91,45 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
     throw new AppError('forbidden', 'CSRF token mismatch.');
 }
 
-/** Lets the dashboard call /api/v1 with its cookie: all abilities, no API plan needed. */
-export function sessionAuthenticator(sessions: SessionStore) {
+/** The header the dashboard names the workspace it shows with (its slug, from the page's address). */
+export const WORKSPACE_HEADER = 'x-hoplink-workspace';
+
+function requestedWorkspace(request: FastifyRequest): string | undefined {
+  const value = request.headers[WORKSPACE_HEADER];
+  return typeof value === 'string' && value.length > 0 && value.length <= 48 ? value : undefined;
+}
+
+/**
+ * The signed-in person acting in the workspace the request names (their personal one by default):
+ * every ability their role there allows, no API plan needed.
+ */
+export async function sessionPrincipal(
+  uow: UnitOfWork,
+  request: FastifyRequest,
+  session: { id: string; user: User },
+): Promise<Principal> {
+  const { workspace, role } = await uow.read((stores) =>
+    workspaceForUser(stores, session.user, requestedWorkspace(request)),
+  );
+  return {
+    user: session.user,
+    workspace,
+    role,
+    abilities: abilitiesUnderRole(ABILITIES, role),
+    via: 'session',
+    tokenId: null,
+    sessionId: session.id,
+    address: request.ip,
+  };
+}
+
+/** Lets the dashboard call /api/v1 with its cookie, in the workspace it names. */
+export function sessionAuthenticator(sessions: SessionStore, uow: UnitOfWork) {
   return async (request: FastifyRequest): Promise<Principal | undefined> => {
     if (request.headers.authorization) return undefined;
     const session = await sessions.current(request);
     if (!session) return undefined;
     assertCsrf(request, session.csrfToken);
-    return { user: session.user, abilities: new Set(ABILITIES), via: 'session', tokenId: null, sessionId: session.id };
+    return sessionPrincipal(uow, request, session);
   };
 }

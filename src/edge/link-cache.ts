@@ -88,10 +88,10 @@ export class LinkCache {
           break;
         case 'tags-changed':
         case 'settings-changed':
-          this.#owners.delete(change.userId);
+          this.#owners.delete(change.workspaceId);
           break;
         case 'plan-changed':
-          this.#owners.delete(change.userId);
+          this.#owners.delete(change.workspaceId);
           this.#hosts.clear();
           break;
         case 'domains-changed':
@@ -130,7 +130,7 @@ export class LinkCache {
     // Conditions are compiled once here, not on every visit.
     const entry: RedirectableLink = {
       id: row.id,
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       shortCode: row.shortCode,
       isActive: row.isActive,
       redirectUrl: row.redirectUrl,
@@ -157,12 +157,12 @@ export class LinkCache {
     while (this.#links.size > this.#maxEntries) this.#links.pop(); // the least recently used
   }
 
-  peekOwner(userId: number): Owner | undefined {
-    return this.#owners.get(userId);
+  peekOwner(workspaceId: number): Owner | undefined {
+    return this.#owners.get(workspaceId);
   }
 
-  async loadOwner(userId: number): Promise<Owner> {
-    const row = await this.#uow.read((stores) => stores.redirect.owner(userId));
+  async loadOwner(workspaceId: number): Promise<Owner> {
+    const row = await this.#uow.read((stores) => stores.redirect.owner(workspaceId));
     const plan = row !== undefined && isPlan(row.plan) ? row.plan : 'free';
     const business = hasBusinessAccess(plan);
     // Affiliate tags are a Business feature: an owner who left the plan keeps them, unapplied.
@@ -172,7 +172,7 @@ export class LinkCache {
       tags: business ? row!.tags : NO_TAGS,
       localizeByDefault: row?.localizeByDefault ?? false,
     };
-    this.#owners.set(userId, owner);
+    this.#owners.set(workspaceId, owner);
     return owner;
   }
 

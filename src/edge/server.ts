@@ -126,7 +126,7 @@ class ShortHost {
     const cache = this.#deps.cache;
     if (method !== 'POST' && (host === this.#defaultHost || cache.peekHost(host) === null)) {
       const link = cache.peek(null, target.code);
-      const owner = link ? cache.peekOwner(link.userId) : NO_OWNER;
+      const owner = link ? cache.peekOwner(link.workspaceId) : NO_OWNER;
       if (link !== undefined && owner !== undefined) {
         const resolved = { ...visit, domainHost: null, link, owner };
         const pending = this.#reply(resolved, this.#decide(resolved, Date.now()));
@@ -142,7 +142,7 @@ class ShortHost {
     const cache = this.#deps.cache;
     const domainId = host === this.#defaultHost ? null : (cache.peekHost(host) ?? (await cache.loadHost(host)));
     const link = cache.peek(domainId, code) ?? (await cache.load(domainId, code));
-    const owner = link ? (cache.peekOwner(link.userId) ?? (await cache.loadOwner(link.userId))) : NO_OWNER;
+    const owner = link ? (cache.peekOwner(link.workspaceId) ?? (await cache.loadOwner(link.workspaceId))) : NO_OWNER;
     const resolved = { ...visit, domainHost: domainId === null ? null : host, link, owner };
     if (visit.method === 'POST') return this.#postPassword(resolved);
     return this.#reply(resolved, this.#decide(resolved, Date.now()));

@@ -156,7 +156,7 @@ async function importRows(run: Run, source: AsyncIterable<string>): Promise<Rows
     run.progress = await uow.transact((work) =>
       importChunk(
         work,
-        { jobId: job.id, userId: job.userId, lease, leaseMs: options.leaseMs, columns: columns! },
+        { jobId: job.id, workspaceId: job.workspaceId, lease, leaseMs: options.leaseMs, columns: columns! },
         rows,
         before,
       ),

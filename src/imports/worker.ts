@@ -94,7 +94,7 @@ export class ImportWorker {
       stopping: () => this.#closed,
       yielding: async () =>
         Date.now() - started >= sliceMs &&
-        (await this.#uow.read(({ imports }) => imports.otherAccountWaiting(job.userId, new Date()))),
+        (await this.#uow.read(({ imports }) => imports.otherAccountWaiting(job.workspaceId, new Date()))),
       ...(this.#options.chunkRows === undefined ? {} : { chunkSize: this.#options.chunkRows }),
       ...(this.#options.maxAttempts === undefined ? {} : { maxAttempts: this.#options.maxAttempts }),
     };

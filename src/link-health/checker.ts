@@ -153,9 +153,9 @@ export class LinkChecker {
     const now = this.#now();
     const due = await this.#uow.read((stores) => stores.linkHealth.due(now, room * 3));
     const started: Array<Promise<void>> = [];
-    for (const { id, userId } of due) {
+    for (const { id, workspaceId } of due) {
       if (started.length >= room || this.#closed) break;
-      if (this.#inFlight.has(id) || (this.#accountLinks.get(userId) ?? 0) >= this.#accountShare) continue;
+      if (this.#inFlight.has(id) || (this.#accountLinks.get(workspaceId) ?? 0) >= this.#accountShare) continue;
       const target = await this.#uow.transact((work) => claimCheck(work, id, now, this.leaseMs));
       if (target) started.push(this.#track(target));
     }
@@ -190,7 +190,7 @@ export class LinkChecker {
 
   #track(target: HealthCheckTarget): Promise<void> {
     const id = target.link.id;
-    const account = target.link.userId;
+    const account = target.link.workspaceId;
     this.#accountLinks.set(account, (this.#accountLinks.get(account) ?? 0) + 1);
     const done = this.#check(target)
       .catch(this.#onError)
@@ -213,7 +213,7 @@ export class LinkChecker {
       options: target.options,
     });
     // The destinations go into the account's line together: they are that account's work.
-    const probe: ProbeOptions = { ...this.#probe, schedule: this.#schedule(target.link.userId) };
+    const probe: ProbeOptions = { ...this.#probe, schedule: this.#schedule(target.link.workspaceId) };
     const outcomes = await Promise.all(destinations.map((url) => this.#checkDestination(url, target, probe)));
     const checkedAt = this.#now();
     const health = summarizeHealth(outcomes, checkedAt.toISOString());

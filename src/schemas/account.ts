@@ -43,3 +43,23 @@ export const ChangePasswordBody = Type.Object(
 export type CredentialsInput = Static<typeof Credentials>;
 export type CreateTokenInput = Static<typeof CreateTokenBody>;
 export type ChangePasswordInput = Static<typeof ChangePasswordBody>;
+
+export const CreateWorkspaceBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 48 })),
+  },
+  { additionalProperties: false },
+);
+
+/** An invitation's token, from the link it was sent as. */
+export const InvitationTokenBody = Type.Object(
+  { token: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+/** Deleting a workspace: its name, typed again. */
+export const DeleteWorkspaceBody = Type.Object(
+  { confirm: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);

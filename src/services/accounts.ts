@@ -1,11 +1,14 @@
 import { AppError, invalidField } from '../core/errors.ts';
-import type { User } from '../core/model.ts';
-import { assertBusiness, hasBusinessAccess, type Ability, type Plan } from '../core/plans.ts';
+import type { Principal, User, Workspace } from '../core/model.ts';
+import { assertBusiness, type Ability, type Plan } from '../core/plans.ts';
+import { abilitiesUnderRole, assertMay } from '../core/roles.ts';
+import { audit } from './audit.ts';
 import { isBreachedPassword } from './breached-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
 import type { Stores } from '../storage/stores.ts';
-import type { UserSettings } from '../storage/users.kysely.ts';
+import type { WorkspaceSettings } from '../storage/workspaces.kysely.ts';
+import { changeWorkspacePlan, createPersonalWorkspace, workspaceForUser } from './workspaces.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -37,7 +40,11 @@ export async function createUser(
   if (input.password !== undefined) await assertAcceptablePassword(input.password);
   // New accounts wait in one line of the hasher: a burst of sign-ups never holds up sign-ins.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password, 'sign-up');
-  return uow.transact(({ stores }) => stores.users.insert({ email: input.email, plan: input.plan, passwordHash }));
+  return uow.transact(async (work) => {
+    const user = await work.stores.users.insert({ email: input.email, passwordHash });
+    await createPersonalWorkspace(work, user, input.plan);
+    return user;
+  });
 }
 
 /**
@@ -55,7 +62,7 @@ export async function checkCredentials(uow: UnitOfWork, email: string, password:
     user ? accountLine(user.id) : `email:${email.toLowerCase()}`,
   );
   if (!user?.passwordHash || !matches) throw invalidField('email', 'These credentials do not match our records.');
-  const { passwordHash: _hash, downgradedAt: _downgraded, ...withoutSecrets } = user;
+  const { passwordHash: _hash, personalWorkspaceId: _personal, ...withoutSecrets } = user;
   return withoutSecrets;
 }
 
@@ -89,37 +96,48 @@ async function userByEmailOrThrow(work: Work, email: string) {
   return user;
 }
 
-/** The dashboard's account settings. */
-export function getSettings(stores: Stores, userId: number): Promise<UserSettings> {
-  return stores.users.settings(userId);
+/** The workspace's settings (the dashboard's Settings page). */
+export function getSettings(stores: Stores, principal: Principal): Promise<WorkspaceSettings> {
+  return stores.workspaces.settings(principal.workspace.id);
 }
 
-export async function updateSettings(work: Work, user: User, settings: UserSettings): Promise<UserSettings> {
+export async function updateSettings(
+  work: Work,
+  principal: Principal,
+  settings: WorkspaceSettings,
+): Promise<WorkspaceSettings> {
   // Today's only setting is a Business feature's default.
-  assertBusiness(user.plan, 'Storefront localisation');
-  await work.stores.users.updateSettings(user.id, settings);
-  work.emit({ kind: 'settings-changed', userId: user.id });
+  assertBusiness(principal.workspace.plan, 'Storefront localisation');
+  assertMay(principal.role, 'settings.manage');
+  await work.stores.workspaces.updateSettings(principal.workspace.id, settings);
+  await audit(work, principal, {
+    action: 'workspace.settings_changed',
+    resourceType: 'workspace',
+    resourceId: principal.workspace.id,
+    fields: ['localize_default'],
+  });
+  work.emit({ kind: 'settings-changed', workspaceId: principal.workspace.id });
   return settings;
 }
 
-/** The operator's plan change (hoplink user set-plan). */
-export async function changePlan(work: Work, email: string, plan: Plan): Promise<User> {
+/** The operator's plan change for a user's personal workspace (hoplink user set-plan). */
+export async function changePlan(work: Work, email: string, plan: Plan): Promise<Workspace> {
   const user = await userByEmailOrThrow(work, email);
-  const updated = await work.stores.users.setPlan(user.id, plan, downgradeTime(user, plan, new Date()));
-  work.emit({ kind: 'plan-changed', userId: user.id });
-  return updated;
-}
-
-/** When a user leaves Business, the moment they did (custom domains' grace runs from it); null on Business. */
-function downgradeTime(user: User & { downgradedAt: string | null }, plan: Plan, now: Date): string | null {
-  if (hasBusinessAccess(plan)) return null;
-  return hasBusinessAccess(user.plan) ? now.toISOString() : user.downgradedAt;
+  const personal = await work.stores.users.personalWorkspaceId(user.id);
+  if (personal === null) throw new AppError('not-found', `${email} has no personal workspace.`);
+  return changeWorkspacePlan(work, personal, plan);
 }
 
 /** A token for the user with this email (hoplink token create); the plaintext is shown once. */
-export async function issueTokenFor(work: Work, email: string, input: { name: string; abilities: Ability[] }) {
+export async function issueTokenFor(
+  work: Work,
+  email: string,
+  input: { name: string; abilities: Ability[]; workspaceSlug?: string | undefined },
+) {
   const owner = await userByEmailOrThrow(work, email);
-  return issueToken(work, { userId: owner.id, ...input });
+  const { workspace, role } = await workspaceForUser(work.stores, owner, input.workspaceSlug);
+  const abilities = [...abilitiesUnderRole(input.abilities, role)];
+  return issueToken(work, { userId: owner.id, workspaceId: workspace.id, name: input.name, abilities });
 }
 
 /** Any user's token, by id (hoplink token revoke). */

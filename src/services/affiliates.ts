@@ -4,13 +4,15 @@ import type { AffiliateTag, Principal } from '../core/model.ts';
 import type { Stores } from '../storage/stores.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { Work } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
+import { audit } from './audit.ts';
 
 export async function getAffiliateTagOrThrow(stores: Stores, principal: Principal, id: number): Promise<AffiliateTag> {
   return ownedOrThrow(await stores.affiliateTags.find(id), principal, 'affiliate tag');
 }
 
 export function listUserAffiliateTags(stores: Stores, principal: Principal): Promise<AffiliateTag[]> {
-  return stores.affiliateTags.list(principal.user.id);
+  return stores.affiliateTags.list(principal.workspace.id);
 }
 
 /** One tag per program per user, in the program's format; the owner's links change on the next visit. */
@@ -20,11 +22,21 @@ export async function addAffiliateTag(
   programId: number,
   tag: string,
 ): Promise<AffiliateTag> {
+  assertMay(principal.role, 'settings.manage');
   const program = findProgram(programId);
   if (!program) throw invalidField('affiliate_program_id', 'The selected affiliate program id is invalid.');
   validateTag(program, tag);
-  const created = await work.stores.affiliateTags.insert({ userId: principal.user.id, programId: program.id, tag });
-  work.emit({ kind: 'tags-changed', userId: created.userId });
+  const created = await work.stores.affiliateTags.insert({
+    workspaceId: principal.workspace.id,
+    programId: program.id,
+    tag,
+  });
+  await audit(work, principal, {
+    action: 'affiliate_tag.created',
+    resourceType: 'affiliate_tag',
+    resourceId: created.id,
+  });
+  work.emit({ kind: 'tags-changed', workspaceId: created.workspaceId });
   return created;
 }
 
@@ -35,14 +47,24 @@ export async function changeAffiliateTag(
   tag: string,
 ): Promise<AffiliateTag> {
   const current = await getAffiliateTagOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'settings.manage');
   validateTag(findProgram(current.programId)!, tag);
   const updated = await work.stores.affiliateTags.update(current.id, tag);
-  work.emit({ kind: 'tags-changed', userId: updated.userId });
+  const change = {
+    action: 'affiliate_tag.updated',
+    resourceType: 'affiliate_tag',
+    resourceId: updated.id,
+    fields: ['tag'],
+  };
+  await audit(work, principal, change);
+  work.emit({ kind: 'tags-changed', workspaceId: updated.workspaceId });
   return updated;
 }
 
 export async function removeAffiliateTag(work: Work, principal: Principal, id: number): Promise<void> {
   const tag = await getAffiliateTagOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'settings.manage');
   await work.stores.affiliateTags.delete(tag.id);
-  work.emit({ kind: 'tags-changed', userId: tag.userId });
+  await audit(work, principal, { action: 'affiliate_tag.deleted', resourceType: 'affiliate_tag', resourceId: tag.id });
+  work.emit({ kind: 'tags-changed', workspaceId: tag.workspaceId });
 }

@@ -53,7 +53,7 @@ async function changeFor(
       if (categoryId === undefined) {
         throw invalidField('category_id', 'The category id field is required to move links (null takes them out).');
       }
-      if (categoryId !== null) await assertCategoryUsable(work.stores, principal.user.id, categoryId);
+      if (categoryId !== null) await assertCategoryUsable(work.stores, principal.workspace.id, categoryId);
       return { category_id: categoryId };
     }
   }

@@ -4,6 +4,7 @@ import type { BulkItemError, CreateLinkInput } from '../schemas/link.ts';
 import { hashLinkPassword } from './link-passwords.ts';
 import { createLink, type NewLinkInput } from './links.ts';
 import type { Work } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
 
 /** One item of a bulk request after its own validation: ready to create, or what is wrong with it. */
 export type BulkItem = { input: NewLinkInput } | { problem: string };
@@ -37,6 +38,7 @@ export async function createLinksInBulk(
   principal: Principal,
   items: readonly BulkItem[],
 ): Promise<{ created: Link[]; errors: BulkItemError[] }> {
+  assertMay(principal.role, 'links.write');
   const created: Link[] = [];
   const errors: BulkItemError[] = [];
   for (const [index, item] of items.entries()) {

@@ -7,6 +7,8 @@ import type { DomainRecord } from '../schemas/domain.ts';
 import type { Stores } from '../storage/stores.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
+import { audit } from './audit.ts';
 
 /** Custom domains need the DNS (or Cloudflare) provider; it is called between units of work, never inside one. */
 export interface DomainSettings {
@@ -35,7 +37,7 @@ export async function getDomainOrThrow(stores: Stores, principal: Principal, id:
 }
 
 export function listUserDomains(stores: Stores, principal: Principal): Promise<Domain[]> {
-  return stores.domains.list(principal.user.id);
+  return stores.domains.list(principal.workspace.id);
 }
 
 /** Stores the domain, then registers it with the provider; a refusal there removes it again. */
@@ -45,14 +47,19 @@ export async function addDomain(
   principal: Principal,
   hostname: string,
 ): Promise<Domain> {
+  assertMay(principal.role, 'settings.manage');
   const normalized = normalizeHostname(hostname, settings.ownHosts);
-  const domain = await uow.transact(async ({ stores }) => {
+  const domain = await uow.transact(async (work) => {
+    const { stores } = work;
     if (await stores.domains.findByHostname(normalized))
       throw invalidField('hostname', 'The hostname has already been taken.');
-    const requiresTxt = await stores.domains.claimedByOthers(normalized, principal.user.id);
-    await stores.domains.recordClaim(normalized, principal.user.id);
+    const requiresTxt = await stores.domains.claimedByOthers(normalized, principal.workspace.id);
+    await stores.domains.recordClaim(normalized, principal.workspace.id);
     const verificationToken = newVerificationToken();
-    return stores.domains.insert({ userId: principal.user.id, hostname: normalized, verificationToken, requiresTxt });
+    const workspaceId = principal.workspace.id;
+    const inserted = await stores.domains.insert({ workspaceId, hostname: normalized, verificationToken, requiresTxt });
+    await audit(work, principal, { action: 'domain.created', resourceType: 'domain', resourceId: inserted.id });
+    return inserted;
   });
   try {
     await settings.provider.register(normalized);
@@ -74,6 +81,7 @@ export async function checkDomain(
   id: number,
 ): Promise<Domain> {
   const domain = await uow.read((stores) => getDomainOrThrow(stores, principal, id));
+  assertMay(principal.role, 'settings.manage');
   const now = (settings.now ?? (() => new Date()))();
   const { hostname, verificationToken, requiresTxt } = domain;
   const result = await settings.provider.check({ hostname, verificationToken, txtOnly: requiresTxt });
@@ -99,6 +107,7 @@ export async function removeDomain(
 ): Promise<void> {
   const domain = await uow.read(async (stores) => {
     const found = await getDomainOrThrow(stores, principal, id);
+    assertMay(principal.role, 'settings.manage');
     const used = await stores.domains.countLinks(found.id);
     if (used > 0)
       throw invalidField(
@@ -110,6 +119,7 @@ export async function removeDomain(
   await settings.provider.remove(domain.hostname);
   await uow.transact(async (work) => {
     await work.stores.domains.delete(domain.id);
+    await audit(work, principal, { action: 'domain.deleted', resourceType: 'domain', resourceId: domain.id });
     work.emit({ kind: 'domains-changed' });
   });
 }

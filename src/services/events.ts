@@ -8,23 +8,23 @@ export type AppEvent =
    * An import committed a chunk of new links on the default host (one event per chunk, not per
    * link): the redirect cache drops any negative entry for these codes. No webhooks follow.
    */
-  | { kind: 'links-imported'; userId: number; codes: string[]; remote?: boolean }
-  /** A user's affiliate tags changed: their links' destinations change on the next visit. */
-  | { kind: 'tags-changed'; userId: number; remote?: boolean }
+  | { kind: 'links-imported'; workspaceId: number; codes: string[]; remote?: boolean }
+  /** A workspace's affiliate tags changed: its links' destinations change on the next visit. */
+  | { kind: 'tags-changed'; workspaceId: number; remote?: boolean }
   /** A custom domain was verified, failed or removed: host routing changes. */
   | { kind: 'domains-changed'; remote?: boolean }
-  /** A user's settings changed (the storefront localisation default): their links' answers change. */
-  | { kind: 'settings-changed'; userId: number; remote?: boolean }
-  /** A user's plan changed: what the short host applies to their links changes. */
-  | { kind: 'plan-changed'; userId: number; remote?: boolean }
+  /** A workspace's settings changed (the storefront localisation default): its links' answers change. */
+  | { kind: 'settings-changed'; workspaceId: number; remote?: boolean }
+  /** A workspace's plan changed: what the short host applies to its links changes. */
+  | { kind: 'plan-changed'; workspaceId: number; remote?: boolean }
   /** Click batches committed for these links (live statistics in the dashboard). */
   | { kind: 'clicks-recorded'; linkIds: number[]; remote?: boolean }
   /** A link's check found it broken after it was ok or unknown (webhooks: link.broken). */
   | { kind: 'link-broken'; link: Link; remote?: boolean }
   /** A custom domain became active (webhooks). */
   | { kind: 'domain-verified'; domain: Domain; remote?: boolean }
-  /** A user created a webhook: publishers that knew the user had none forget it. */
-  | { kind: 'webhook-created'; userId: number; remote?: boolean };
+  /** A webhook was created: publishers that knew the workspace had none forget it. */
+  | { kind: 'webhook-created'; workspaceId: number; remote?: boolean };
 export type AppEventListener = (event: AppEvent) => void;
 
 /**

@@ -4,6 +4,7 @@ import { assertBusiness } from '../core/plans.ts';
 import type { ImportJob } from '../storage/imports.kysely.ts';
 import { CsvRowCounter, readImportHeader } from './import-csv.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
 
 /**
  * Imports an account may have under way at once (uploading, queued or running); one more is a
@@ -48,10 +49,11 @@ export interface UploadOptions {
  * account's limit of imports under way it is a 429 that says how many there are.
  */
 export async function beginUpload(work: Work, principal: Principal, limitUnderWay: boolean): Promise<ImportJob> {
-  assertBusiness(principal.user.plan, 'Imports');
+  assertBusiness(principal.workspace.plan, 'Imports');
+  assertMay(principal.role, 'links.write');
   if (limitUnderWay) {
-    await work.stores.imports.lockAccount(principal.user.id);
-    const underWay = await work.stores.imports.countUnderWay(principal.user.id);
+    await work.stores.imports.lockAccount(principal.workspace.id);
+    const underWay = await work.stores.imports.countUnderWay(principal.workspace.id);
     if (underWay >= MAX_IMPORTS_UNDER_WAY) {
       throw new AppError(
         'rate-limited',
@@ -60,7 +62,7 @@ export async function beginUpload(work: Work, principal: Principal, limitUnderWa
       );
     }
   }
-  return work.stores.imports.beginUpload(principal.user.id, new Date(Date.now() + UPLOAD_HOLD_MS));
+  return work.stores.imports.beginUpload(principal.workspace.id, new Date(Date.now() + UPLOAD_HOLD_MS));
 }
 
 /**

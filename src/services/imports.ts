@@ -21,7 +21,7 @@ export async function getImportOrThrow(stores: Stores, principal: Principal, id:
 }
 
 export function listUserImports(stores: Stores, principal: Principal): Promise<ImportJob[]> {
-  return stores.imports.list(principal.user.id, IMPORT_LIST_LIMIT);
+  return stores.imports.list(principal.workspace.id, IMPORT_LIST_LIMIT);
 }
 
 /** A data row as read: its 1-based number under the header, and its cells. */
@@ -33,7 +33,7 @@ export interface NumberedRecord {
 /** The job a chunk belongs to, and the lease under which this instance works it. */
 export interface ChunkContext {
   jobId: number;
-  userId: number;
+  workspaceId: number;
   lease: string;
   leaseMs: number;
   columns: ImportColumns;
@@ -98,10 +98,10 @@ export async function importChunk(
   }
 
   const categoryNames = valid.flatMap(({ link }) => (link.category === null ? [] : [link.category]));
-  const categories = await work.stores.categories.ensure(context.userId, categoryNames);
+  const categories = await work.stores.categories.ensure(context.workspaceId, categoryNames);
   const importedAt = timestamp(now);
   const toInsert = (row: { link: ImportRow }, code: string) => ({
-    userId: context.userId,
+    workspaceId: context.workspaceId,
     shortCode: code,
     redirectUrl: row.link.redirectUrl,
     title: row.link.title,
@@ -160,7 +160,8 @@ export async function importChunk(
     new Date(now.getTime() + context.leaseMs),
   );
   if (!stillOurs) throw new LeaseLostError(context.jobId);
-  if (insertedCodes.length > 0) work.emit({ kind: 'links-imported', userId: context.userId, codes: insertedCodes });
+  if (insertedCodes.length > 0)
+    work.emit({ kind: 'links-imported', workspaceId: context.workspaceId, codes: insertedCodes });
   return progress;
 }
 
@@ -170,7 +171,7 @@ function takenMessage(code: string): string {
 
 /** Pro and Business (a dashboard session on another plan gets the same 403 as a token would). */
 export function assertCanExport(principal: Principal): void {
-  if (!hasApiAccess(principal.user.plan)) {
+  if (!hasApiAccess(principal.workspace.plan)) {
     throw new AppError('plan-required', 'Exporting links requires the Pro or Business plan.');
   }
 }
@@ -190,7 +191,7 @@ export async function* exportUserLinks(
   assertCanExport(principal);
   let afterId = 0;
   for (;;) {
-    const page = await uow.read((stores) => stores.links.exportPage(principal.user.id, afterId, pageSize));
+    const page = await uow.read((stores) => stores.links.exportPage(principal.workspace.id, afterId, pageSize));
     if (page.length === 0) return;
     yield page;
     if (page.length < pageSize) return;

@@ -19,7 +19,7 @@ async function targetOf(stores: Stores, id: number, lease: string): Promise<Heal
   const link = await stores.links.find(id);
   if (!link) return undefined;
   const options = link.type === 'choice_page' ? await stores.landingOptions.list(id) : [];
-  const owner = await stores.redirect.owner(link.userId);
+  const owner = await stores.redirect.owner(link.workspaceId);
   return { link, options, tags: owner?.tags ?? new Map(), lease };
 }
 

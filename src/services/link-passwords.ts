@@ -20,9 +20,9 @@ export async function hashLinkPassword<T extends { password?: string | null }>(
 ): Promise<WithPasswordHash<T>> {
   const { password, ...rest } = input;
   if (password === undefined) return rest;
-  assertBusiness(principal.user.plan, 'Password protection');
+  assertBusiness(principal.workspace.plan, 'Password protection');
   return {
     ...rest,
-    passwordHash: password === null ? null : await hashPassword(password, `links:${principal.user.id}`),
+    passwordHash: password === null ? null : await hashPassword(password, `links:${principal.workspace.id}`),
   };
 }

@@ -11,6 +11,8 @@ import type { WithPasswordHash } from './link-passwords.ts';
 import { ownedOrThrow } from './ownership.ts';
 import { assertCategoryUsable, assertDomainUsable } from './references.ts';
 import type { Work } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
+import { audit, fieldNames } from './audit.ts';
 
 const RANDOM_CODE_ATTEMPTS = 5;
 
@@ -49,7 +51,7 @@ const BUSINESS_FIELDS = [
 export function assertLinkFieldPlans(principal: Principal, body: unknown): void {
   if (typeof body !== 'object' || body === null) return;
   const fields = body as Record<string, unknown>;
-  const { plan } = principal.user;
+  const { plan } = principal.workspace;
   for (const [field, feature] of PRO_FIELDS) if (fields[field] !== undefined) assertPro(plan, feature);
   for (const [field, feature] of BUSINESS_FIELDS) if (fields[field] !== undefined) assertBusiness(plan, feature);
 }
@@ -58,20 +60,21 @@ export function assertLinkFieldPlans(principal: Principal, body: unknown): void 
 async function checkReferences(stores: Stores, principal: Principal, input: References): Promise<void> {
   assertLinkFieldPlans(principal, { ...input, password: input.passwordHash });
   if (input.domain_id !== undefined && input.domain_id !== null) {
-    await assertDomainUsable(stores, principal.user.id, input.domain_id);
+    await assertDomainUsable(stores, principal.workspace.id, input.domain_id);
   }
   if (input.category_id !== undefined && input.category_id !== null) {
-    await assertCategoryUsable(stores, principal.user.id, input.category_id);
+    await assertCategoryUsable(stores, principal.workspace.id, input.category_id);
   }
 }
 
 /** Validates and stores one link (POST /links, and each bulk item). */
 export async function createLink(work: Work, principal: Principal, input: NewLinkInput): Promise<Link> {
+  assertMay(principal.role, 'links.write');
   await checkReferences(work.stores, principal, input);
   const base = {
     ...controlChanges(input, Date.now()),
     passwordHash: input.passwordHash ?? null,
-    userId: principal.user.id,
+    workspaceId: principal.workspace.id,
     redirectUrl: input.redirect_url,
     isActive: input.is_active ?? true,
     categoryId: input.category_id ?? null,
@@ -82,6 +85,7 @@ export async function createLink(work: Work, principal: Principal, input: NewLin
     input.short_code === undefined
       ? await insertWithRandomCode(work.stores, base)
       : await work.stores.links.insert({ ...base, shortCode: validateCustomCode(input.short_code) });
+  await audit(work, principal, { action: 'link.created', resourceType: 'link', resourceId: link.id });
   work.emit({ kind: 'created', link });
   return link;
 }
@@ -99,10 +103,10 @@ async function insertWithRandomCode(stores: Stores, base: Omit<NewLink, 'shortCo
 }
 
 /** What GET /links asks for; the owner comes from the principal. */
-export type LinkListRequest = Omit<LinkListQuery, 'userId'>;
+export type LinkListRequest = Omit<LinkListQuery, 'workspaceId'>;
 
 export function listUserLinks(stores: Stores, principal: Principal, request: LinkListRequest) {
-  return stores.links.list({ ...request, userId: principal.user.id });
+  return stores.links.list({ ...request, workspaceId: principal.workspace.id });
 }
 
 /** Only the fields sent change. */
@@ -113,6 +117,7 @@ export async function updateUserLink(
   input: LinkUpdateInput,
 ): Promise<Link> {
   const link = await getLinkOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'links.write');
   await checkReferences(work.stores, principal, input);
   // Variants and choice-page options exclude each other (docs/api.md); the one sent second is refused.
   if (input.variants && link.type === 'choice_page') {
@@ -126,13 +131,17 @@ export async function updateUserLink(
   if (input.domain_id !== undefined) changes.domainId = input.domain_id;
   if (input.conditions !== undefined) changes.conditions = normalizeConditions(input.conditions);
   const updated = await work.stores.links.update(link.id, changes);
+  const fields = fieldNames(input).map((name) => (name === 'passwordHash' ? 'password' : name));
+  await audit(work, principal, { action: 'link.updated', resourceType: 'link', resourceId: link.id, fields });
   work.emit({ kind: 'updated', link: updated });
   return updated;
 }
 
 export async function deleteUserLink(work: Work, principal: Principal, id: number): Promise<void> {
   const link = await getLinkOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'links.write');
   await work.stores.stats.forgetLinkClicks(link.id);
   await work.stores.links.delete(link.id);
+  await audit(work, principal, { action: 'link.deleted', resourceType: 'link', resourceId: link.id });
   work.emit({ kind: 'deleted', link });
 }

@@ -20,7 +20,7 @@ export type WithDimension = (typeof WITH_DIMENSIONS)[number];
 /** `with=country,os`: Business only (403 first), then each value must be a known dimension (422). */
 export function parseWith(principal: Principal, raw: string | undefined): WithDimension[] {
   if (raw === undefined || raw.trim() === '') return [];
-  assertBusiness(principal.user.plan, 'Statistics breakdowns');
+  assertBusiness(principal.workspace.plan, 'Statistics breakdowns');
   const asked = raw
     .split(',')
     .map((item) => item.trim().toLowerCase())
@@ -52,7 +52,7 @@ export function parseRange(
   now: Date,
 ): DayRange | undefined {
   if (query.from === undefined && query.to === undefined) return undefined;
-  assertBusiness(principal.user.plan, 'Date ranges');
+  assertBusiness(principal.workspace.plan, 'Date ranges');
   for (const field of ['from', 'to'] as const) {
     const day = query[field];
     if (day !== undefined && !isCalendarDay(day)) throw invalidField(field, `The ${field} field must be a real date.`);
@@ -99,7 +99,7 @@ export async function getLinkStats(
   range?: DayRange,
 ): Promise<LinkStats> {
   const link = await getLinkOrThrow(stores, principal, linkId);
-  const business = hasBusinessAccess(principal.user.plan);
+  const business = hasBusinessAccess(principal.workspace.plan);
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
   // answer takes about the longest query, not the sum of a dozen round trips.
@@ -142,14 +142,14 @@ export async function getAccountStats(
   now: Date,
   range?: DayRange,
 ): Promise<AccountStats> {
-  const userId = principal.user.id;
+  const workspaceId = principal.workspace.id;
   const over = range ?? lastDays(now);
   // At once, as for a link's statistics: on PostgreSQL the answer waits for the slowest query.
   const [totals, thisMonth, daily, top] = await Promise.all([
-    stores.stats.accountTotals(userId),
-    stores.stats.accountClicksSince(userId, monthStartOf(now)),
-    stores.stats.accountDaily(userId, over),
-    stores.stats.topLinks(userId, over, TOP_LINKS),
+    stores.stats.accountTotals(workspaceId),
+    stores.stats.accountClicksSince(workspaceId, monthStartOf(now)),
+    stores.stats.accountDaily(workspaceId, over),
+    stores.stats.topLinks(workspaceId, over, TOP_LINKS),
   ]);
   return {
     total_clicks: totals.clicks,

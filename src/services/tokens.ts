@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../core/errors.ts';
-import type { ApiToken, Principal, User } from '../core/model.ts';
+import { AppError, invalidField } from '../core/errors.ts';
+import type { ApiToken, Principal } from '../core/model.ts';
 import { hasApiAccess, type Ability } from '../core/plans.ts';
+import { abilitiesUnderRole } from '../core/roles.ts';
+import { audit } from './audit.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
@@ -14,7 +16,7 @@ export function hashToken(plaintext: string): string {
 /** A new token: 256 bits of randomness, base64url, behind a prefix that secret scanners can spot. */
 export async function issueToken(
   work: Pick<Work, 'stores'>,
-  input: { userId: number; name: string; abilities: Ability[] },
+  input: { userId: number; workspaceId: number; name: string; abilities: Ability[] },
 ): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const token = await work.stores.tokens.insert({ ...input, tokenHash: hashToken(plaintext) });
@@ -22,33 +24,47 @@ export async function issueToken(
 }
 
 /**
- * A person asking the dashboard for a token: refused on a plan without API access (the token could
- * never be used: every API request with it answers 403), and named by the trimmed name.
+ * A person asking the dashboard for a token in the workspace they are in: refused on a plan without
+ * API access (the token could never be used: every API request with it answers 403), named by the
+ * trimmed name, with the abilities their role allows (a viewer's token reads).
  */
-export function createUserToken(
-  work: Pick<Work, 'stores'>,
-  user: User,
+export async function createUserToken(
+  work: Work,
+  principal: Principal,
   input: { name: string; abilities: Ability[] },
 ): Promise<{ token: ApiToken; plaintext: string }> {
-  if (!hasApiAccess(user.plan)) {
+  if (!hasApiAccess(principal.workspace.plan)) {
     throw new AppError(
       'plan-required',
-      'API tokens work with the Pro and Business plans; your plan has no API access.',
+      "API tokens work with the Pro and Business plans; this workspace's plan has no API access.",
     );
   }
-  return issueToken(work, { userId: user.id, name: input.name.trim(), abilities: [...new Set(input.abilities)] });
+  const abilities = [...abilitiesUnderRole(input.abilities, principal.role)];
+  if (abilities.length === 0) throw invalidField('abilities', 'Your role allows only the "read" ability.');
+  const issued = await issueToken(work, {
+    userId: principal.user.id,
+    workspaceId: principal.workspace.id,
+    name: input.name.trim(),
+    abilities,
+  });
+  await audit(work, principal, { action: 'token.created', resourceType: 'token', resourceId: issued.token.id });
+  return issued;
 }
 
-export function listUserTokens(stores: Stores, userId: number): Promise<ApiToken[]> {
-  return stores.tokens.list(userId);
+/** The live tokens the person made in this workspace. */
+export function listUserTokens(stores: Stores, principal: Principal): Promise<ApiToken[]> {
+  return stores.tokens.list(principal.workspace.id, principal.user.id);
 }
 
-/** Revokes one of the user's live tokens: 404 when there is none with that id, 403 when not theirs. */
-export async function revokeUserToken(work: Work, userId: number, id: number): Promise<void> {
+/** Revokes one of the person's live tokens: 404 when there is none with that id, 403 when not theirs. */
+export async function revokeUserToken(work: Work, principal: Principal, id: number): Promise<void> {
   const token = await work.stores.tokens.find(id);
   if (!token || token.revokedAt) throw new AppError('not-found', 'Token not found.');
-  if (token.userId !== userId) throw new AppError('forbidden', 'This token does not belong to you.');
+  if (token.userId !== principal.user.id || token.workspaceId !== principal.workspace.id) {
+    throw new AppError('forbidden', 'This token does not belong to you.');
+  }
   await work.stores.tokens.revoke(token.id);
+  await audit(work, principal, { action: 'token.revoked', resourceType: 'token', resourceId: token.id });
 }
 
 /**
@@ -77,12 +93,16 @@ export class TokenAuthenticator {
     // (a collation or trimming quirk) from ever passing as equal.
     if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
     this.#markUsed(found.token.id);
+    // The maker's role now, not when the token was made: a demotion or removal counts at once.
     return {
       user: found.user,
-      abilities: new Set(found.token.abilities),
+      workspace: found.workspace,
+      role: found.role,
+      abilities: abilitiesUnderRole(found.token.abilities, found.role),
       via: 'token',
       tokenId: found.token.id,
       sessionId: null,
+      address: null,
     };
   }
 

@@ -6,6 +6,8 @@ import type { Stores } from '../storage/stores.ts';
 import { isPublicAddress } from '../outbound/address-guard.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { Work } from './unit-of-work.ts';
+import { assertMay } from '../core/roles.ts';
+import { audit } from './audit.ts';
 
 export interface WebhookPolicy {
   /** Development only: allow http:// targets. */
@@ -19,7 +21,7 @@ export async function getWebhookOrThrow(stores: Stores, principal: Principal, id
 }
 
 export function listUserWebhooks(stores: Stores, principal: Principal): Promise<Webhook[]> {
-  return stores.webhooks.list(principal.user.id);
+  return stores.webhooks.list(principal.workspace.id);
 }
 
 function validateTarget(url: string, policy: WebhookPolicy): void {
@@ -45,27 +47,31 @@ export async function createWebhook(
   input: CreateWebhookInput,
   policy: WebhookPolicy,
 ): Promise<Webhook> {
+  assertMay(principal.role, 'settings.manage');
   validateTarget(input.url, policy);
   const unknown = input.events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
   if (unknown.length > 0)
     throw invalidField('events', `Unknown event "${unknown[0]}"; use ${WEBHOOK_EVENTS.join(', ')}.`);
-  if ((await work.stores.webhooks.count(principal.user.id)) >= MAX_WEBHOOKS_PER_USER) {
+  if ((await work.stores.webhooks.count(principal.workspace.id)) >= MAX_WEBHOOKS_PER_USER) {
     throw invalidField('url', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks.`);
   }
   const webhook = await work.stores.webhooks.insert({
-    userId: principal.user.id,
+    workspaceId: principal.workspace.id,
     url: input.url,
     events: [...new Set(input.events)],
     description: input.description ?? null,
     secret: `whsec_${randomBytes(24).toString('base64url')}`,
   });
-  work.emit({ kind: 'webhook-created', userId: webhook.userId });
+  await audit(work, principal, { action: 'webhook.created', resourceType: 'webhook', resourceId: webhook.id });
+  work.emit({ kind: 'webhook-created', workspaceId: webhook.workspaceId });
   return webhook;
 }
 
 export async function deleteWebhook(work: Work, principal: Principal, id: number): Promise<void> {
   const webhook = await getWebhookOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'settings.manage');
   await work.stores.webhooks.delete(webhook.id);
+  await audit(work, principal, { action: 'webhook.deleted', resourceType: 'webhook', resourceId: webhook.id });
 }
 
 export async function recentDeliveries(stores: Stores, principal: Principal, id: number, limit: number) {

@@ -8,7 +8,7 @@ import type { AffiliateTagsTable, Database } from './schema.ts';
 type Row = Omit<AffiliateTagsTable, 'id'> & { id: number };
 const toTag = (row: Row): AffiliateTag => ({
   id: row.id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   programId: row.program_id,
   tag: row.tag,
   createdAt: row.created_at,
@@ -17,7 +17,7 @@ const toTag = (row: Row): AffiliateTag => ({
 
 export async function insertAffiliateTag(
   db: Kysely<Database>,
-  input: { userId: number; programId: number; tag: string },
+  input: { workspaceId: number; programId: number; tag: string },
 ): Promise<AffiliateTag> {
   const now = timestamp();
   try {
@@ -25,7 +25,7 @@ export async function insertAffiliateTag(
       await db
         .insertInto('affiliate_tags')
         .values({
-          user_id: input.userId,
+          workspace_id: input.workspaceId,
           program_id: input.programId,
           tag: input.tag,
           created_at: now,
@@ -42,10 +42,10 @@ export async function insertAffiliateTag(
   }
 }
 
-export async function listAffiliateTags(db: Kysely<Database>, userId: number): Promise<AffiliateTag[]> {
-  return (await db.selectFrom('affiliate_tags').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
-    toTag,
-  );
+export async function listAffiliateTags(db: Kysely<Database>, workspaceId: number): Promise<AffiliateTag[]> {
+  return (
+    await db.selectFrom('affiliate_tags').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute()
+  ).map(toTag);
 }
 
 export async function findAffiliateTag(db: Kysely<Database>, id: number): Promise<AffiliateTag | undefined> {

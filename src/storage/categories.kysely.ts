@@ -8,19 +8,25 @@ import type { CategoriesTable, Database } from './schema.ts';
 type CategoryRow = Omit<CategoriesTable, 'id'> & { id: number };
 
 function toCategory(row: CategoryRow): Category {
-  return { id: row.id, userId: row.user_id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    name: row.name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 function nameTaken(): AppError {
   return invalidField('name', 'The name has already been taken.');
 }
 
-export async function insertCategory(db: Kysely<Database>, userId: number, name: string): Promise<Category> {
+export async function insertCategory(db: Kysely<Database>, workspaceId: number, name: string): Promise<Category> {
   const now = timestamp();
   try {
     const row = await db
       .insertInto('categories')
-      .values({ user_id: userId, name, created_at: now, updated_at: now })
+      .values({ workspace_id: workspaceId, name, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCategory(row);
@@ -30,11 +36,11 @@ export async function insertCategory(db: Kysely<Database>, userId: number, name:
   }
 }
 
-export async function listCategories(db: Kysely<Database>, userId: number): Promise<Category[]> {
+export async function listCategories(db: Kysely<Database>, workspaceId: number): Promise<Category[]> {
   const rows = await db
     .selectFrom('categories')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('name')
     .orderBy('id')
     .execute();
@@ -80,7 +86,7 @@ export async function deleteCategory(db: Kysely<Database>, id: number): Promise<
  */
 export async function ensureCategories(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   names: readonly string[],
 ): Promise<Map<string, number>> {
   const unique = [...new Set(names)];
@@ -88,13 +94,13 @@ export async function ensureCategories(
   const now = timestamp();
   await db
     .insertInto('categories')
-    .values(unique.map((name) => ({ user_id: userId, name, created_at: now, updated_at: now })))
+    .values(unique.map((name) => ({ workspace_id: workspaceId, name, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.doNothing())
     .execute();
   const rows = await db
     .selectFrom('categories')
     .select(['id', 'name'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('name', 'in', unique)
     .execute();
   return new Map(rows.map((row) => [row.name, row.id]));

@@ -70,7 +70,7 @@ export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): 
   const owners = new Map<number, number>();
   for (const linkId of ids) {
     const [row] = await sql.query(s.bumpLink, [t.links.get(linkId) ?? 0, linkId]);
-    if (row) owners.set(linkId, Number(row.user_id));
+    if (row) owners.set(linkId, Number(row.workspace_id));
   }
   const live = owners.size === ids.length ? events : events.filter((e) => owners.has(e.linkId));
   if (live.length === 0) return;
@@ -94,7 +94,7 @@ export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): 
 
   const fresh = await countNewVisitors(sql, s, t.visitors);
   for (const o of ownerDays(t.daily, fresh, (linkId) => owners.get(linkId))) {
-    await sql.query(s.bumpOwnerDay, [o.userId, o.day, o.clicks, o.unique]);
+    await sql.query(s.bumpOwnerDay, [o.workspaceId, o.day, o.clicks, o.unique]);
   }
 }
 
@@ -277,7 +277,8 @@ function statementsFor(postgres: boolean) {
   const p = (i: number) => (postgres ? `$${i}` : '?');
   const prepared = postgres ? '/* prepared */ ' : '';
   return {
-    bumpLink: `${prepared}update links set click_count = click_count + ${p(1)} where id = ${p(2)} returning user_id`,
+    bumpLink:
+      `${prepared}update links set click_count = click_count + ${p(1)} where id = ${p(2)} ` + 'returning workspace_id',
     bumpBots: rowsInsert(
       'insert into link_daily_bots',
       [
@@ -348,10 +349,10 @@ function statementsFor(postgres: boolean) {
       `${prepared}update link_daily_stats set unique_clicks = unique_clicks + ${p(1)} ` +
       `where link_id = ${p(2)} and day = ${p(3)}`,
     bumpOwnerDay:
-      `${prepared}insert into user_daily_stats (user_id, day, clicks, unique_clicks) ` +
-      `values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) on conflict (user_id, day) do update set ` +
-      'clicks = user_daily_stats.clicks + excluded.clicks, ' +
-      'unique_clicks = user_daily_stats.unique_clicks + excluded.unique_clicks',
+      `${prepared}insert into workspace_daily_stats (workspace_id, day, clicks, unique_clicks) ` +
+      `values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) on conflict (workspace_id, day) do update set ` +
+      'clicks = workspace_daily_stats.clicks + excluded.clicks, ' +
+      'unique_clicks = workspace_daily_stats.unique_clicks + excluded.unique_clicks',
   };
 }
 type EngineStatements = ReturnType<typeof statementsFor>;
@@ -493,14 +494,14 @@ export function ownerDays(
   daily: ReadonlyArray<{ linkId: number; day: string; clicks: number }>,
   freshVisitors: ReadonlyArray<{ linkId: number; day: string; count: number }>,
   ownerOf: (linkId: number) => number | undefined,
-): Array<{ userId: number; day: string; clicks: number; unique: number }> {
-  const days = new Map<string, { userId: number; day: string; clicks: number; unique: number }>();
+): Array<{ workspaceId: number; day: string; clicks: number; unique: number }> {
+  const days = new Map<string, { workspaceId: number; day: string; clicks: number; unique: number }>();
   const entry = (linkId: number, day: string) => {
-    const userId = ownerOf(linkId);
-    if (userId === undefined) return undefined;
-    const key = `${userId}\n${day}`;
+    const workspaceId = ownerOf(linkId);
+    if (workspaceId === undefined) return undefined;
+    const key = `${workspaceId}\n${day}`;
     let found = days.get(key);
-    if (!found) days.set(key, (found = { userId, day, clicks: 0, unique: 0 }));
+    if (!found) days.set(key, (found = { workspaceId, day, clicks: 0, unique: 0 }));
     return found;
   };
   for (const d of daily) {

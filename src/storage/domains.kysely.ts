@@ -9,7 +9,7 @@ import type { Database, DomainsTable } from './schema.ts';
 type Row = Omit<DomainsTable, 'id' | 'requires_txt'> & { id: number; requires_txt: number };
 const toDomain = (row: Row): Domain => ({
   id: row.id,
-  userId: row.user_id,
+  workspaceId: row.workspace_id,
   hostname: row.hostname,
   status: row.status as DomainStatus,
   verificationToken: row.verification_token,
@@ -22,7 +22,7 @@ const toDomain = (row: Row): Domain => ({
 
 export async function insertDomain(
   db: Kysely<Database>,
-  input: { userId: number; hostname: string; verificationToken: string; requiresTxt: boolean },
+  input: { workspaceId: number; hostname: string; verificationToken: string; requiresTxt: boolean },
 ): Promise<Domain> {
   const now = timestamp();
   try {
@@ -30,7 +30,7 @@ export async function insertDomain(
       await db
         .insertInto('domains')
         .values({
-          user_id: input.userId,
+          workspace_id: input.workspaceId,
           hostname: input.hostname,
           status: 'pending',
           verification_token: input.verificationToken,
@@ -52,10 +52,10 @@ export async function findDomainByHostname(db: Kysely<Database>, hostname: strin
   return row && toDomain(row);
 }
 
-export async function listDomains(db: Kysely<Database>, userId: number): Promise<Domain[]> {
-  return (await db.selectFrom('domains').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
-    toDomain,
-  );
+export async function listDomains(db: Kysely<Database>, workspaceId: number): Promise<Domain[]> {
+  return (
+    await db.selectFrom('domains').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute()
+  ).map(toDomain);
 }
 
 export async function findDomain(db: Kysely<Database>, id: number): Promise<Domain | undefined> {
@@ -96,21 +96,21 @@ export async function deleteDomain(db: Kysely<Database>, id: number): Promise<vo
 }
 
 /** Records that this account claimed the hostname (kept when the domain is deleted). */
-export async function recordDomainClaim(db: Kysely<Database>, hostname: string, userId: number): Promise<void> {
+export async function recordDomainClaim(db: Kysely<Database>, hostname: string, workspaceId: number): Promise<void> {
   await db
     .insertInto('domain_claims')
-    .values({ hostname, user_id: userId, claimed_at: timestamp() })
+    .values({ hostname, workspace_id: workspaceId, claimed_at: timestamp() })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 /** Whether any other account ever claimed the hostname. */
-export async function claimedByOthers(db: Kysely<Database>, hostname: string, userId: number): Promise<boolean> {
+export async function claimedByOthers(db: Kysely<Database>, hostname: string, workspaceId: number): Promise<boolean> {
   const row = await db
     .selectFrom('domain_claims')
-    .select('user_id')
+    .select('workspace_id')
     .where('hostname', '=', hostname)
-    .where('user_id', '!=', userId)
+    .where('workspace_id', '!=', workspaceId)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -19,7 +19,7 @@ export interface ImportRowError {
 /** An import job without its file (stored apart, in chunks). */
 export interface ImportJob {
   id: number;
-  userId: number;
+  workspaceId: number;
   status: ImportStatus;
   total: number | null;
   processed: number;
@@ -46,7 +46,7 @@ export interface ImportProgress {
 
 /** One link an import writes: the import's own multi-row insert, not insertLink's one by one. */
 export interface ImportedLink {
-  userId: number;
+  workspaceId: number;
   shortCode: string;
   redirectUrl: string;
   title: string | null;
@@ -56,7 +56,7 @@ export interface ImportedLink {
 
 const JOB_COLUMNS = [
   'id',
-  'user_id',
+  'workspace_id',
   'status',
   'total',
   'processed',
@@ -73,7 +73,7 @@ const JOB_COLUMNS = [
 
 type JobRow = {
   id: number;
-  user_id: number;
+  workspace_id: number;
   status: string;
   total: number | null;
   processed: number;
@@ -91,7 +91,7 @@ type JobRow = {
 function toJob(row: JobRow): ImportJob {
   return {
     id: row.id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     status: row.status as ImportStatus,
     total: row.total === null ? null : Number(row.total),
     processed: Number(row.processed),
@@ -108,15 +108,19 @@ function toJob(row: JobRow): ImportJob {
 }
 
 /**
- * A new job for `userId` whose file is still to arrive (`uploading`, not claimable): the upload
+ * A new job for `workspaceId` whose file is still to arrive (`uploading`, not claimable): the upload
  * holds it until `uploadUntil`, extended with every chunk; past it the worker's sweep deletes it.
  */
-export async function beginImportUpload(db: Kysely<Database>, userId: number, uploadUntil: Date): Promise<ImportJob> {
+export async function beginImportUpload(
+  db: Kysely<Database>,
+  workspaceId: number,
+  uploadUntil: Date,
+): Promise<ImportJob> {
   const now = timestamp();
   const row = await db
     .insertInto('imports')
     .values({
-      user_id: userId,
+      workspace_id: workspaceId,
       status: 'uploading',
       total: null,
       locked_until: timestamp(uploadUntil),
@@ -133,17 +137,18 @@ export async function beginImportUpload(db: Kysely<Database>, userId: number, up
  * cannot both count the imports under way before either is inserted. SQLite's write transaction
  * already runs alone; PostgreSQL locks the account's row.
  */
-export async function lockAccountImports(db: Kysely<Database>, userId: number): Promise<void> {
+export async function lockAccountImports(db: Kysely<Database>, workspaceId: number): Promise<void> {
   requireTransaction(db, 'lockAccountImports');
-  if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  if (isPostgres(db))
+    await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
 }
 
 /** The account's imports uploading, queued or running. */
-export async function countImportsUnderWay(db: Kysely<Database>, userId: number): Promise<number> {
+export async function countImportsUnderWay(db: Kysely<Database>, workspaceId: number): Promise<number> {
   const { n } = await db
     .selectFrom('imports')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('status', 'in', UNDER_WAY)
     .executeTakeFirstOrThrow();
   return Number(n);
@@ -274,11 +279,11 @@ export async function findImport(db: Kysely<Database>, id: number): Promise<Impo
 }
 
 /** The user's imports, newest first. */
-export async function listImports(db: Kysely<Database>, userId: number, limit: number): Promise<ImportJob[]> {
+export async function listImports(db: Kysely<Database>, workspaceId: number, limit: number): Promise<ImportJob[]> {
   const rows = await db
     .selectFrom('imports')
     .select(JOB_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('status', '!=', 'uploading')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -308,9 +313,9 @@ export async function hasClaimableImport(db: Kysely<Database>, now: Date): Promi
   return (await claimable(db, now).executeTakeFirst()) !== undefined;
 }
 
-/** Whether another account than `userId` has a job waiting to be claimed (a running job then yields its turn). */
-export async function otherAccountWaiting(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
-  return (await claimable(db, now).where('user_id', '!=', userId).executeTakeFirst()) !== undefined;
+/** Whether another account than `workspaceId` has a job waiting to be claimed (a running job then yields its turn). */
+export async function otherAccountWaiting(db: Kysely<Database>, workspaceId: number, now: Date): Promise<boolean> {
+  return (await claimable(db, now).where('workspace_id', '!=', workspaceId).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -322,13 +327,14 @@ export async function otherAccountWaiting(db: Kysely<Database>, userId: number, 
 async function claimCandidates(db: Kysely<Database>, at: string, limit: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     with due as (
-      select id, user_id, row_number() over (partition by user_id order by id) as turn
+      select id, workspace_id, row_number() over (partition by workspace_id order by id) as turn
       from imports
       where status in ('queued', 'running') and (locked_until is null or locked_until < ${at})
     )
     select due.id from due
     where due.turn = 1
-    order by coalesce((select max(served.claimed_at) from imports served where served.user_id = due.user_id), ''),
+    order by coalesce(
+        (select max(served.claimed_at) from imports served where served.workspace_id = due.workspace_id), ''),
       due.id
     limit ${limit}`.execute(db);
   return rows.map((row) => Number(row.id));
@@ -456,7 +462,7 @@ export async function insertImportedLinks(
       .insertInto('links')
       .values(
         links.slice(at, at + INSERT_ROWS_PER_STATEMENT).map((link) => ({
-          user_id: link.userId,
+          workspace_id: link.workspaceId,
           short_code: link.shortCode,
           redirect_url: link.redirectUrl,
           is_active: 1,

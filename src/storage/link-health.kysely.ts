@@ -19,27 +19,27 @@ export async function dueLinkIds(
   db: Kysely<Database>,
   now: Date,
   limit: number,
-): Promise<Array<{ id: number; userId: number }>> {
+): Promise<Array<{ id: number; workspaceId: number }>> {
   const at = timestamp(now);
   const waited = sql<string>`coalesce(links.health_due_at, '')`;
   const due = db
     .selectFrom('links')
-    .innerJoin('users', 'users.id', 'links.user_id')
-    .select(['links.id', 'links.user_id', waited.as('waited')])
-    .select(sql<number>`row_number() over (partition by links.user_id order by ${waited}, links.id)`.as('turn'))
+    .innerJoin('workspaces', 'workspaces.id', 'links.workspace_id')
+    .select(['links.id', 'links.workspace_id', waited.as('waited')])
+    .select(sql<number>`row_number() over (partition by links.workspace_id order by ${waited}, links.id)`.as('turn'))
     .where('links.is_active', '=', 1)
-    .where('users.plan', '=', 'business')
+    .where('workspaces.plan', '=', 'business')
     .where((eb) => eb.or([eb('links.health_due_at', 'is', null), eb('links.health_due_at', '<=', at)]))
     .where(free(at));
   const rows = await db
     .selectFrom(due.as('due'))
-    .select(['due.id', 'due.user_id'])
+    .select(['due.id', 'due.workspace_id'])
     .orderBy('due.turn')
     .orderBy('due.waited')
     .orderBy('due.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, userId: row.user_id }));
+  return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }));
 }
 
 /** Takes the link for `leaseMs` under `token`, unless another checker holds it; says whether it did. */

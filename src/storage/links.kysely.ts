@@ -9,7 +9,7 @@ import { isUniqueViolation } from './errors.ts';
 import type { Database, LinksTable } from './schema.ts';
 
 export interface LinkListQuery {
-  userId: number;
+  workspaceId: number;
   sort: LinkSort;
   direction: 'asc' | 'desc';
   categoryId?: number | undefined;
@@ -21,7 +21,7 @@ export interface LinkListQuery {
 
 /** The link controls are optional: unset ones start null. */
 export interface NewLink extends Partial<LinkControls> {
-  userId: number;
+  workspaceId: number;
   shortCode: string;
   redirectUrl: string;
   isActive: boolean;
@@ -53,7 +53,7 @@ type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFir
 function toLink(row: LinkRow): Link {
   return {
     id: row.id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     shortCode: row.short_code,
     redirectUrl: row.redirect_url,
     type: row.type === 'choice_page' ? 'choice_page' : 'simple',
@@ -145,7 +145,7 @@ function insertText(db: Kysely<Database>, columns: readonly string[]): string {
 export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<Link> {
   const now = timestamp();
   const values: Insertable<LinksTable> = {
-    user_id: input.userId,
+    workspace_id: input.workspaceId,
     short_code: input.shortCode,
     redirect_url: input.redirectUrl,
     is_active: input.isActive ? 1 : 0,
@@ -185,7 +185,7 @@ const TRIGRAM = 3;
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
-  let filtered = db.selectFrom('links').where('links.user_id', '=', query.userId);
+  let filtered = db.selectFrom('links').where('links.workspace_id', '=', query.workspaceId);
   if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
   if (query.health !== undefined) filtered = filtered.where('links.health_status', '=', query.health);
   if (query.search && isSqlite(db) && [...query.search].length >= TRIGRAM) {
@@ -325,10 +325,10 @@ export async function linkOwners(db: Kysely<Database>, ids: readonly number[]): 
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('links')
-    .select(['id', 'user_id'])
+    .select(['id', 'workspace_id'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((row) => [row.id, row.user_id]));
+  return new Map(rows.map((row) => [row.id, row.workspace_id]));
 }
 
 /** A link as the CSV export writes it. */
@@ -348,7 +348,7 @@ export interface ExportedLink {
 /** One page of the user's links after `afterId`, by id (keyset on links_user_id: constant cost per page). */
 export async function exportLinksPage(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   afterId: number,
   limit: number,
 ): Promise<ExportedLink[]> {
@@ -368,7 +368,7 @@ export async function exportLinksPage(
       'categories.name as category_name',
       'domains.hostname as domain_hostname',
     ])
-    .where('links.user_id', '=', userId)
+    .where('links.workspace_id', '=', workspaceId)
     .where('links.id', '>', afterId)
     .orderBy('links.id')
     .limit(limit)
@@ -387,7 +387,14 @@ export async function exportLinksPage(
   }));
 }
 
+/** Up to `limit` of the workspace's link ids (a workspace's deletion takes them a chunk at a time). */
+export async function linkIdsOf(db: Kysely<Database>, workspaceId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('links').select('id').where('workspace_id', '=', workspaceId).limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 export const linkStore = {
+  idsOf: linkIdsOf,
   owners: linkOwners,
   exportPage: exportLinksPage,
   insert: insertLink,

@@ -5,7 +5,7 @@ import type { Database } from './schema.ts';
 
 export interface RedirectRow extends LinkControls {
   id: number;
-  userId: number;
+  workspaceId: number;
   shortCode: string;
   isActive: boolean;
   redirectUrl: string;
@@ -28,7 +28,7 @@ export function redirectLookup(db: Kysely<Database>, domainId: number | null, co
     .selectFrom('links')
     .select([
       'id',
-      'user_id',
+      'workspace_id',
       'short_code',
       'is_active',
       'redirect_url',
@@ -70,7 +70,7 @@ export async function loadRedirectable(
       : [];
   return {
     id: row.id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     shortCode: row.short_code,
     isActive: Boolean(row.is_active),
     redirectUrl: row.redirect_url,
@@ -89,38 +89,38 @@ export async function loadRedirectable(
   };
 }
 
-/** What the short host needs about a link's owner: their plan, and their affiliate tags. */
+/** What the short host needs about the workspace that owns a link: its plan, and its affiliate tags. */
 export async function loadOwner(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
 ): Promise<{ plan: string; localizeByDefault: boolean; tags: Map<number, string> } | undefined> {
-  const user = await db
-    .selectFrom('users')
+  const workspace = await db
+    .selectFrom('workspaces')
     .select(['plan', 'localize_default'])
-    .where('id', '=', userId)
+    .where('id', '=', workspaceId)
     .executeTakeFirst();
-  if (!user) return undefined;
+  if (!workspace) return undefined;
   const rows = await db
     .selectFrom('affiliate_tags')
     .select(['program_id', 'tag'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .execute();
   return {
-    plan: user.plan,
-    localizeByDefault: Boolean(user.localize_default),
+    plan: workspace.plan,
+    localizeByDefault: Boolean(workspace.localize_default),
     tags: new Map(rows.map((row) => [row.program_id, row.tag])),
   };
 }
 
-/** The active custom domain with this hostname, and its owner's plan. */
+/** The active custom domain with this hostname, and its workspace's plan. */
 export async function findActiveDomain(
   db: Kysely<Database>,
   hostname: string,
 ): Promise<{ id: number; plan: string; downgradedAt: string | null } | undefined> {
   return db
     .selectFrom('domains')
-    .innerJoin('users', 'users.id', 'domains.user_id')
-    .select(['domains.id', 'users.plan', 'users.downgraded_at as downgradedAt'])
+    .innerJoin('workspaces', 'workspaces.id', 'domains.workspace_id')
+    .select(['domains.id', 'workspaces.plan', 'workspaces.downgraded_at as downgradedAt'])
     .where('domains.hostname', '=', hostname)
     .where('domains.status', '=', 'active')
     .executeTakeFirst();

@@ -9,17 +9,67 @@ export interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string | null;
-  plan: string;
-  /** Optional on insert: a new user has never been downgraded. */
-  downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
-  localize_default: ColumnType<number, number | undefined, number>;
+  /** The workspace made at sign-up: where the dashboard opens, what `user set-plan` changes. */
+  personal_workspace_id: number | null;
   created_at: string;
   updated_at: string;
 }
 
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  plan: string;
+  /** Optional on insert: a new workspace has never been downgraded. */
+  downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  localize_default: ColumnType<number, number | undefined, number>;
+  require_two_factor: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: number;
+  user_id: number;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A pending invitation: single use, bound to the invited email, `expires_at` 7 days after it was sent. */
+export interface WorkspaceInvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Who did what, when, from where; kept AUDIT_RETENTION_DAYS. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  workspace_id: number;
+  actor_user_id: number | null;
+  /** The actor's email at the time: the log still reads after the user is gone. */
+  actor_email: string | null;
+  actor_token_id: number | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  /** JSON: the names of the fields changed, never their values. */
+  fields: string;
+  address: string | null;
+  created_at: string;
+}
+
 export interface ApiTokensTable {
   id: Generated<number>;
+  /** Who made it; the token acts in `workspace_id` with at most that member's role. */
   user_id: number;
+  workspace_id: number;
   name: string;
   token_hash: string;
   abilities: string;
@@ -31,7 +81,7 @@ export interface ApiTokensTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   name: string;
   created_at: string;
   updated_at: string;
@@ -39,7 +89,7 @@ export interface CategoriesTable {
 
 export interface DomainsTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   hostname: string;
   status: string;
   verification_token: string;
@@ -53,13 +103,13 @@ export interface DomainsTable {
 
 export interface DomainClaimsTable {
   hostname: string;
-  user_id: number;
+  workspace_id: number;
   claimed_at: string;
 }
 
 export interface LinksTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   domain_id: number | null;
   short_code: string;
   redirect_url: string;
@@ -124,8 +174,8 @@ export interface LinkDailyBotsTable {
   bots: number;
 }
 
-export interface UserDailyStatsTable {
-  user_id: number;
+export interface WorkspaceDailyStatsTable {
+  workspace_id: number;
   day: string;
   clicks: number;
   unique_clicks: number;
@@ -166,7 +216,7 @@ export interface LandingOptionsTable {
 
 export interface AffiliateTagsTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   program_id: number;
   tag: string;
   created_at: string;
@@ -184,7 +234,7 @@ export interface SessionsTable {
 
 export interface WebhooksTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   url: string;
   events: string;
   description: string | null;
@@ -226,7 +276,7 @@ export interface ProcessedStreamEntriesTable {
 
 export interface ImportsTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   status: string;
   total: number | null;
   /** Data rows committed so far: where a resumed job starts again. */
@@ -266,6 +316,10 @@ export interface ImportSourcesTable {
 
 export interface Database {
   users: UsersTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  audit_log: AuditLogTable;
   api_tokens: ApiTokensTable;
   categories: CategoriesTable;
   domains: DomainsTable;
@@ -275,7 +329,7 @@ export interface Database {
   link_daily_stats: LinkDailyStatsTable;
   link_daily_bots: LinkDailyBotsTable;
   daily_salts: DailySaltsTable;
-  user_daily_stats: UserDailyStatsTable;
+  workspace_daily_stats: WorkspaceDailyStatsTable;
   link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;

@@ -41,7 +41,6 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       'sessions.last_seen_at',
       'users.id as user_id',
       'users.email',
-      'users.plan',
       'users.created_at',
       'users.updated_at',
     ])
@@ -53,7 +52,6 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
     user: toUser({
       id: row.user_id,
       email: row.email,
-      plan: row.plan,
       created_at: row.created_at,
       updated_at: row.updated_at,
     }),

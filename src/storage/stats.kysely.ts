@@ -140,14 +140,17 @@ export async function optionPicks(
  * The account's all-time totals, from its daily rollup: like the trend, they keep the clicks of
  * links deleted since (the account did get them).
  */
-export async function accountTotals(db: Kysely<Database>, userId: number): Promise<{ clicks: number; unique: number }> {
+export async function accountTotals(
+  db: Kysely<Database>,
+  workspaceId: number,
+): Promise<{ clicks: number; unique: number }> {
   const row = await db
-    .selectFrom('user_daily_stats')
+    .selectFrom('workspace_daily_stats')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'),
       eb.fn.coalesce(eb.fn.sum<number>('unique_clicks'), eb.lit(0)).as('unique'),
     ])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return { clicks: Number(row?.clicks ?? 0), unique: Number(row?.unique ?? 0) };
 }
@@ -155,13 +158,13 @@ export async function accountTotals(db: Kysely<Database>, userId: number): Promi
 /** The account's clicks and unique visitors per day of the range. */
 export async function accountDaily(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   range: DayRange,
 ): Promise<Map<string, DayCounts>> {
   const rows = await db
-    .selectFrom('user_daily_stats')
+    .selectFrom('workspace_daily_stats')
     .select(['day', 'clicks', 'unique_clicks'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('day', '>=', range.from)
     .where('day', '<=', range.to)
     .execute();
@@ -194,7 +197,7 @@ const ranksBefore = (a: { clicks: number; id: number }, b: { clicks: number; id:
  */
 export async function topLinks(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   range: DayRange,
   limit: number,
 ): Promise<TopLink[]> {
@@ -213,7 +216,7 @@ export async function topLinks(
         .where('link_daily_stats.day', '<=', range.to)
         .as('clicks'),
     ])
-    .where('links.user_id', '=', userId)
+    .where('links.workspace_id', '=', workspaceId)
     .orderBy('links.click_count', 'desc')
     .orderBy('links.id', 'desc')
     .limit(first + 1)
@@ -229,13 +232,13 @@ export async function topLinks(
   // No link left with a click at all, or none that could rank before the last of the answer.
   const bound = next === undefined ? 0 : Number(next.clickCount);
   const stands = bound === 0 || (last !== undefined && ranksBefore(last, { clicks: bound, id: next!.id }));
-  return stands ? top : topLinksOfEveryLink(db, userId, range, limit);
+  return stands ? top : topLinksOfEveryLink(db, workspaceId, range, limit);
 }
 
 /** topLinks the long way: every link's range summed. */
 export async function topLinksOfEveryLink(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   range: DayRange,
   limit: number,
 ): Promise<TopLink[]> {
@@ -247,7 +250,7 @@ export async function topLinksOfEveryLink(
       'links.short_code as shortCode',
       eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
     ])
-    .where('links.user_id', '=', userId)
+    .where('links.workspace_id', '=', workspaceId)
     .where('link_daily_stats.day', '>=', range.from)
     .where('link_daily_stats.day', '<=', range.to)
     .groupBy(['links.id', 'links.short_code'])
@@ -258,11 +261,11 @@ export async function topLinksOfEveryLink(
   return rows.map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }));
 }
 
-export async function accountClicksSince(db: Kysely<Database>, userId: number, fromDay: string): Promise<number> {
+export async function accountClicksSince(db: Kysely<Database>, workspaceId: number, fromDay: string): Promise<number> {
   const row = await db
-    .selectFrom('user_daily_stats')
+    .selectFrom('workspace_daily_stats')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('day', '>=', fromDay)
     .executeTakeFirst();
   return Number(row?.clicks ?? 0);
@@ -278,15 +281,15 @@ export async function forgetLinkClicks(trx: Kysely<Database>, linkId: number): P
   requireTransaction(trx, 'forgetLinkClicks');
   if (isPostgres(trx)) await sql`select id from links where id = ${linkId} for update`.execute(trx);
   await sql`
-    update user_daily_stats
-    set clicks = user_daily_stats.clicks - gone.clicks,
-      unique_clicks = user_daily_stats.unique_clicks - gone.unique_clicks
+    update workspace_daily_stats
+    set clicks = workspace_daily_stats.clicks - gone.clicks,
+      unique_clicks = workspace_daily_stats.unique_clicks - gone.unique_clicks
     from (
-      select links.user_id, link_daily_stats.day, link_daily_stats.clicks, link_daily_stats.unique_clicks
+      select links.workspace_id, link_daily_stats.day, link_daily_stats.clicks, link_daily_stats.unique_clicks
       from link_daily_stats join links on links.id = link_daily_stats.link_id
       where link_daily_stats.link_id = ${linkId}
     ) as gone
-    where user_daily_stats.user_id = gone.user_id and user_daily_stats.day = gone.day
+    where workspace_daily_stats.workspace_id = gone.workspace_id and workspace_daily_stats.day = gone.day
   `.execute(trx);
 }
 

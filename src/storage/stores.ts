@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { affiliateTagStore } from './affiliate-tags.kysely.ts';
+import { auditLogStore } from './audit-log.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
 import { healthStore } from './health.kysely.ts';
 import { importStore } from './imports.kysely.ts';
+import { invitationStore } from './invitations.kysely.ts';
 import { landingOptionStore } from './landing-options.kysely.ts';
 import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
@@ -15,6 +17,7 @@ import { statsStore } from './stats.kysely.ts';
 import { tokenStore } from './tokens.kysely.ts';
 import { userStore } from './users.kysely.ts';
 import { webhookStore } from './webhooks.kysely.ts';
+import { workspaceStore } from './workspaces.kysely.ts';
 
 /** What runs the queries: the database itself, or one transaction on it. */
 export type Executor = Kysely<Database>;
@@ -63,6 +66,9 @@ const Redirect = bindable(redirectStore);
 const Health = bindable(healthStore);
 const LinkHealth = bindable(linkHealthStore);
 const Imports = bindable(importStore);
+const Workspaces = bindable(workspaceStore);
+const Invitations = bindable(invitationStore);
+const AuditLog = bindable(auditLogStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -85,6 +91,9 @@ export function storesFor(db: Executor) {
     health: new Health(db),
     linkHealth: new LinkHealth(db),
     imports: new Imports(db),
+    workspaces: new Workspaces(db),
+    invitations: new Invitations(db),
+    auditLog: new AuditLog(db),
   };
 }
 

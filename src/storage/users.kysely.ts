@@ -1,21 +1,14 @@
 import type { Kysely } from 'kysely';
 import { invalidField } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
-import { isPlan, type Plan } from '../core/plans.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
 import type { Database, UsersTable } from './schema.ts';
 
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'plan' | 'created_at' | 'updated_at'>): User {
-  return {
-    id: row.id,
-    email: row.email,
-    plan: isPlan(row.plan) ? row.plan : 'free',
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+export function toUser(row: Pick<UserRow, 'id' | 'email' | 'created_at' | 'updated_at'>): User {
+  return { id: row.id, email: row.email, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
 export function normalizeEmail(email: string): string {
@@ -24,7 +17,7 @@ export function normalizeEmail(email: string): string {
 
 export async function insertUser(
   db: Kysely<Database>,
-  input: { email: string; plan: Plan; passwordHash?: string | null },
+  input: { email: string; passwordHash?: string | null },
 ): Promise<User> {
   const now = timestamp();
   try {
@@ -32,8 +25,8 @@ export async function insertUser(
       .insertInto('users')
       .values({
         email: normalizeEmail(input.email),
-        plan: input.plan,
         password_hash: input.passwordHash ?? null,
+        personal_workspace_id: null,
         created_at: now,
         updated_at: now,
       })
@@ -51,9 +44,9 @@ export async function insertUser(
 export async function findUserByEmail(
   db: Kysely<Database>,
   email: string,
-): Promise<(User & { passwordHash: string | null; downgradedAt: string | null }) | undefined> {
+): Promise<(User & { passwordHash: string | null; personalWorkspaceId: number | null }) | undefined> {
   const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  return row && { ...toUser(row), passwordHash: row.password_hash, downgradedAt: row.downgraded_at };
+  return row && { ...toUser(row), passwordHash: row.password_hash, personalWorkspaceId: row.personal_workspace_id };
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
@@ -75,47 +68,22 @@ export async function setUserPassword(db: Kysely<Database>, id: number, password
     .execute();
 }
 
-/** Changes the plan; `downgradedAt`: when the user left Business (null while on it). */
-export async function setUserPlan(
-  db: Kysely<Database>,
-  id: number,
-  plan: Plan,
-  downgradedAt: string | null = null,
-): Promise<User> {
-  const row = await db
-    .updateTable('users')
-    .set({ plan, downgraded_at: downgradedAt, updated_at: timestamp() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toUser(row);
+/** The workspace made for the user at sign-up (null once it is deleted). */
+export async function findPersonalWorkspaceId(db: Kysely<Database>, id: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select('personal_workspace_id').where('id', '=', id).executeTakeFirst();
+  return row?.personal_workspace_id ?? null;
 }
 
-/** The account's settings: today, whether links localise storefronts unless they say. */
-export interface UserSettings {
-  localizeDefault: boolean;
-}
-
-export async function findUserSettings(db: Kysely<Database>, id: number): Promise<UserSettings> {
-  const row = await db.selectFrom('users').select('localize_default').where('id', '=', id).executeTakeFirstOrThrow();
-  return { localizeDefault: Boolean(row.localize_default) };
-}
-
-export async function updateUserSettings(db: Kysely<Database>, id: number, settings: UserSettings): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ localize_default: settings.localizeDefault ? 1 : 0, updated_at: timestamp() })
-    .where('id', '=', id)
-    .execute();
+export async function setPersonalWorkspace(db: Kysely<Database>, id: number, workspaceId: number): Promise<void> {
+  await db.updateTable('users').set({ personal_workspace_id: workspaceId }).where('id', '=', id).execute();
 }
 
 export const userStore = {
   insert: insertUser,
   findByEmail: findUserByEmail,
   find: findUserById,
-  setPlan: setUserPlan,
   passwordHash: findUserPasswordHash,
   setPassword: setUserPassword,
-  settings: findUserSettings,
-  updateSettings: updateUserSettings,
+  personalWorkspaceId: findPersonalWorkspaceId,
+  setPersonalWorkspace,
 };

@@ -29,7 +29,7 @@ type DeliveryRow = Omit<WebhookDeliveriesTable, 'id'> & { id: number };
 function toWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     url: row.url,
     events: row.events.split(',').filter(Boolean),
     description: row.description,
@@ -58,13 +58,13 @@ function toDelivery(row: DeliveryRow): Delivery {
 
 export async function insertWebhook(
   db: Kysely<Database>,
-  input: { userId: number; url: string; events: string[]; description: string | null; secret: string },
+  input: { workspaceId: number; url: string; events: string[]; description: string | null; secret: string },
 ): Promise<Webhook> {
   const now = timestamp();
   const row = await db
     .insertInto('webhooks')
     .values({
-      user_id: input.userId,
+      workspace_id: input.workspaceId,
       url: input.url,
       events: input.events.join(','),
       description: input.description,
@@ -78,19 +78,19 @@ export async function insertWebhook(
   return toWebhook(row);
 }
 
-export async function countWebhooks(db: Kysely<Database>, userId: number): Promise<number> {
+export async function countWebhooks(db: Kysely<Database>, workspaceId: number): Promise<number> {
   const { n } = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
 
-export async function listWebhooks(db: Kysely<Database>, userId: number): Promise<Webhook[]> {
-  return (await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map(
-    toWebhook,
-  );
+export async function listWebhooks(db: Kysely<Database>, workspaceId: number): Promise<Webhook[]> {
+  return (
+    await db.selectFrom('webhooks').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute()
+  ).map(toWebhook);
 }
 
 export async function findWebhook(db: Kysely<Database>, id: number): Promise<Webhook | undefined> {
@@ -105,13 +105,13 @@ export async function deleteWebhook(db: Kysely<Database>, id: number): Promise<v
 /** The active webhooks of these users that subscribe to `event`. */
 export async function subscribersOf(
   db: Kysely<Database>,
-  userIds: readonly number[],
+  workspaceIds: readonly number[],
   event: string,
 ): Promise<Webhook[]> {
-  if (userIds.length === 0) return [];
+  if (workspaceIds.length === 0) return [];
   // A template, not the query builder: asked on every link created (1 µs against 10).
   const { rows } = await sql<WebhookRow>`
-    select * from webhooks where user_id in (${sql.join([...userIds])}) and is_active = 1`.execute(db);
+    select * from webhooks where workspace_id in (${sql.join([...workspaceIds])}) and is_active = 1`.execute(db);
   return rows.map(toWebhook).filter((webhook) => webhook.events.includes(event));
 }
 
@@ -120,10 +120,10 @@ export async function linkOwners(db: Kysely<Database>, linkIds: readonly number[
   if (linkIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('links')
-    .select(['id', 'user_id'])
+    .select(['id', 'workspace_id'])
     .where('id', 'in', [...linkIds])
     .execute();
-  return new Map(rows.map((row) => [row.id, row.user_id]));
+  return new Map(rows.map((row) => [row.id, row.workspace_id]));
 }
 
 export async function enqueueDeliveries(

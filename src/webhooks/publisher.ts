@@ -60,16 +60,16 @@ export class WebhookPublisher {
   }
 
   linkChanged(kind: 'created' | 'updated' | 'deleted', link: Link): void {
-    this.#track(this.publish(link.userId, `link.${kind}`, () => this.#serializeLink(link)));
+    this.#track(this.publish(link.workspaceId, `link.${kind}`, () => this.#serializeLink(link)));
   }
 
   /** A link's check found it broken (sent once per turn from ok or unknown to broken). */
   linkBroken(link: Link): void {
-    this.#track(this.publish(link.userId, 'link.broken', () => this.#serializeLink(link)));
+    this.#track(this.publish(link.workspaceId, 'link.broken', () => this.#serializeLink(link)));
   }
 
-  domainVerified(userId: number, domain: unknown): void {
-    this.#track(this.publish(userId, 'domain.verified', () => domain));
+  domainVerified(workspaceId: number, domain: unknown): void {
+    this.#track(this.publish(workspaceId, 'domain.verified', () => domain));
   }
 
   /**
@@ -101,9 +101,9 @@ export class WebhookPublisher {
     this.#clicksByLink.clear();
     const ownerOf = await this.#uow.read((stores) => stores.webhooks.ownersOf(batches.map(([linkId]) => linkId)));
     for (const [linkId, clicks] of batches) {
-      const userId = ownerOf.get(linkId);
-      if (userId === undefined) continue;
-      await this.publish(userId, 'link.clicked', () => ({ link_id: linkId, clicks: clicks.map(clickPayload) }));
+      const workspaceId = ownerOf.get(linkId);
+      if (workspaceId === undefined) continue;
+      await this.publish(workspaceId, 'link.clicked', () => ({ link_id: linkId, clicks: clicks.map(clickPayload) }));
     }
   }
 
@@ -113,10 +113,10 @@ export class WebhookPublisher {
    * nor serialising the payload. `data` is a function so that serialising waits for a subscriber.
    * The subscribers are read again in the transaction: one deleted in between gets nothing.
    */
-  async publish(userId: number, event: WebhookEvent, data: () => unknown): Promise<void> {
-    const key = `${userId} ${event}`;
+  async publish(workspaceId: number, event: WebhookEvent, data: () => unknown): Promise<void> {
+    const key = `${workspaceId} ${event}`;
     if (this.#noSubscribers.has(key)) return;
-    const subscribersOf = (stores: Stores) => stores.webhooks.subscribersOf([userId], event);
+    const subscribersOf = (stores: Stores) => stores.webhooks.subscribersOf([workspaceId], event);
     const creationsBefore = this.#creations;
     if ((await this.#uow.read(subscribersOf)).length === 0) {
       if (this.#creations === creationsBefore) this.#noSubscribers.set(key, true);
@@ -129,9 +129,9 @@ export class WebhookPublisher {
   }
 
   /** A webhook was created for the user, here or on another instance: read their webhooks again. */
-  webhookCreated(userId: number): void {
+  webhookCreated(workspaceId: number): void {
     this.#creations++;
-    for (const event of WEBHOOK_EVENTS) this.#noSubscribers.delete(`${userId} ${event}`);
+    for (const event of WEBHOOK_EVENTS) this.#noSubscribers.delete(`${workspaceId} ${event}`);
   }
 
   /** A `webhook.test` delivery to one webhook, whatever it subscribes to. */

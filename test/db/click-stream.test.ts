@@ -9,7 +9,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { visitFacts } from '../helpers/clicks.ts';
 import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
 
@@ -158,9 +158,9 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
   });
   /** A link of its own user, so each test counts only its own clicks. */
   const newLink = async (code: string) => {
-    const { id: userId } = await insertUser(handle.db, { email: `${code}@example.com`, plan: 'business' });
+    const { workspaceId } = await insertAccount(handle.db, { email: `${code}@example.com`, plan: 'business' });
     return insertLink(handle.db, {
-      userId,
+      workspaceId,
       shortCode: code,
       redirectUrl: 'https://example.com/',
       isActive: true,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickEvent } from '../../src/core/clicks.ts';
-import type { Principal, User } from '../../src/core/model.ts';
+import type { Principal } from '../../src/core/model.ts';
 import { pruneClicks, pruneVisitors } from '../../src/clicks/retention.ts';
 import {
   deleteClicksOfLink,
@@ -30,9 +30,10 @@ import {
   optionPicks,
 } from '../../src/storage/stats.kysely.ts';
 import type { Database } from '../../src/storage/schema.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 import { engines, explainPlan, freshDatabaseUrl, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
+import { principalOf, type Account } from '../helpers/accounts.ts';
 
 /**
  * Every writer must leave the same rows and counters: Kysely's (PostgreSQL, in-memory SQLite, the
@@ -52,7 +53,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let writeBatch: (events: ClickEvent[]) => Promise<void>;
-  let owner: User;
+  let owner: Account;
   let userId: number;
   let n = 0;
   beforeAll(async () => {
@@ -73,8 +74,8 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       drop = fresh.drop;
       await migrateToLatest(handle.db);
     }
-    owner = await insertUser(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' });
-    userId = owner.id;
+    owner = await insertAccount(handle.db, { email: `clicks-${engine}@example.com`, plan: 'business' });
+    userId = owner.workspaceId;
   });
   afterAll(async () => {
     await handle.close();
@@ -476,14 +477,11 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect([await rawClicks(mine), await rawClicks(other)]).toEqual([3, 2]);
 
     const uow = new UnitOfWork(handle.db, new EventBus());
-    const as = (user: User): Principal => ({
-      user,
-      abilities: new Set(),
-      via: 'token',
-      tokenId: null,
-      sessionId: null,
+    const as = (account: Account): Principal => principalOf(account, []);
+    const stranger = await insertAccount(handle.db, {
+      email: `stranger-${engine}-${n++}@example.com`,
+      plan: 'business',
     });
-    const stranger = await insertUser(handle.db, { email: `stranger-${engine}-${n++}@example.com`, plan: 'business' });
     await purgeClicksBeforeDeletion(uow, as(stranger), [mine], 2);
     expect(await rawClicks(mine)).toBe(3);
     await purgeClicksBeforeDeletion(uow, as(owner), [mine, mine, 999_999], 2);
@@ -544,7 +542,7 @@ describe.runIf(engines.includes('postgres'))('raw clicks and visitors without a 
   let userId = 0;
   let n = 0;
   beforeAll(async () => {
-    userId = (await insertUser(database.db, { email: 'no-key@example.com', plan: 'business' })).id;
+    userId = (await insertAccount(database.db, { email: 'no-key@example.com', plan: 'business' })).workspaceId;
   });
   const newLink = () => plainLink(database.db, userId, `k${n++}`);
   const write = (events: ClickEvent[]) => database.db.transaction().execute((trx) => writeClickBatch(trx, events));

@@ -7,6 +7,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import type { Principal } from '../../src/core/model.ts';
+import { insertAccount, principalOf } from '../helpers/accounts.ts';
 
 // Group commit on SQLite: the units of one event-loop turn share a transaction, each in its own
 // savepoint, and each still succeeds or fails on its own.
@@ -29,15 +30,17 @@ describe('the SQLite commit group', () => {
     // the rest of the turn went into a second group (CI, 2026-11-27). The cap has its own test.
     group = new CommitGroup(handle.db, { maxGroupMs: 60_000, onCommitted: (units) => groups.push(units) });
     uow = new UnitOfWork(handle.db, events, { groupCommit: group });
-    const user = await uow.transact(({ stores }) => stores.users.insert({ email: 'group@example.com', plan: 'pro' }));
-    principal = { user, abilities: new Set(['read', 'create']), via: 'token', tokenId: null, sessionId: null };
+    principal = principalOf(await insertAccount(handle.db, { email: 'group@example.com', plan: 'pro' }), [
+      'read',
+      'create',
+    ]);
     groups.length = 0;
   });
   afterEach(() => handle.close());
 
   const emails = async () =>
     (await handle.db.selectFrom('users').select('email').orderBy('id').execute()).map((row) => row.email);
-  const addUser = (email: string) => uow.transact(({ stores }) => stores.users.insert({ email, plan: 'free' }));
+  const addUser = (email: string) => uow.transact(({ stores }) => stores.users.insert({ email }));
 
   it('commits the units of one turn together, and units of later turns in groups of their own', async () => {
     await Promise.all([addUser('a@example.com'), addUser('b@example.com'), addUser('c@example.com')]);
@@ -56,7 +59,7 @@ describe('the SQLite commit group', () => {
     const first = uow.transact((work) => createLink(work, principal, { redirect_url: 'https://example.com/first' }));
     const failing = uow.transact(async (work) => {
       await createLink(work, principal, { redirect_url: 'https://example.com/failing', short_code: 'failing' });
-      await work.stores.users.insert({ email: 'written-by-the-failing-unit@example.com', plan: 'free' });
+      await work.stores.users.insert({ email: 'written-by-the-failing-unit@example.com' });
       throw new Error('the use case failed after writing');
     });
     // A statement that fails inside SQLite (a taken code) leaves the transaction usable.
@@ -95,7 +98,7 @@ describe('the SQLite commit group', () => {
     const breaking = group.run(async (trx) => {
       await trx
         .insertInto('users')
-        .values({ email: 'breaking@example.com', plan: 'free', created_at: '', updated_at: '' })
+        .values({ email: 'breaking@example.com', created_at: '', updated_at: '', personal_workspace_id: null })
         .execute();
       // What SQLite does by itself after some errors (an I/O error, a full disk): the whole
       // transaction is rolled back, so the savepoint is gone too.
@@ -123,7 +126,10 @@ describe('the SQLite commit group', () => {
     const slow = (email: string) =>
       timed.run(async (trx) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return trx.insertInto('users').values({ email, plan: 'free', created_at: '', updated_at: '' }).execute();
+        return trx
+          .insertInto('users')
+          .values({ email, created_at: '', updated_at: '', personal_workspace_id: null })
+          .execute();
       });
     await Promise.all([slow('slow-1@example.com'), slow('slow-2@example.com'), slow('slow-3@example.com')]);
     expect(groups).toEqual([1, 1, 1]);

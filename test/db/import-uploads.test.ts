@@ -17,8 +17,8 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { migrations } from '../../src/storage/migrations/index.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { insertAccount, principalOf } from '../helpers/accounts.ts';
 
 /** A fresh migrated database of `engine` for the calling describe, with its unit of work and users. */
 function useImportDatabase(engine: 'sqlite' | 'postgres', url?: () => string) {
@@ -44,10 +44,8 @@ function useImportDatabase(engine: 'sqlite' | 'postgres', url?: () => string) {
     },
     async account(): Promise<Principal> {
       users += 1;
-      const user = await state.uow.transact(({ stores }) =>
-        stores.users.insert({ email: `uploads-${engine}-${users}-${Date.now()}@example.com`, plan: 'business' }),
-      );
-      return { user, abilities: new Set(['read', 'create']), via: 'token', tokenId: null, sessionId: null };
+      const email = `uploads-${engine}-${users}-${Date.now()}@example.com`;
+      return principalOf(await insertAccount(state.handle.db, { email, plan: 'business' }), ['read', 'create']);
     },
     /** The stored chunks of a job, in order. */
     async chunks(jobId: number): Promise<Array<{ seq: number; data: Buffer }>> {
@@ -91,7 +89,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     const { n } = await t.db
       .selectFrom('imports')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', a.user.id)
+      .where('workspace_id', '=', a.workspace.id)
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(2);
     expect((await upload(b, [csvOf(1, 'limit-b')])).status).toBe('queued');
@@ -129,7 +127,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
           .selectFrom('import_upload_chunks')
           .innerJoin('imports', 'imports.id', 'import_upload_chunks.import_id')
           .select('seq')
-          .where('imports.user_id', '=', a.user.id)
+          .where('imports.workspace_id', '=', a.workspace.id)
           .execute();
         storedWhileSending = rows.length;
         if (storedWhileSending === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -145,7 +143,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     expect(Buffer.concat(chunks.map((c) => c.data)).equals(file)).toBe(true);
 
     expect(await t.worker().runOnce()).toBe('done');
-    const titles = await t.db.selectFrom('links').select('title').where('user_id', '=', a.user.id).execute();
+    const titles = await t.db.selectFrom('links').select('title').where('workspace_id', '=', a.workspace.id).execute();
     expect(titles).toHaveLength(6000);
     expect(new Set(titles.map((r) => r.title))).toEqual(new Set(rows.map((_, i) => `Café 🎉 número ${i}`)));
   });
@@ -189,7 +187,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     expect(binary).toMatchObject({ code: 'validation-failed', message: 'The file is not a text CSV file.' });
     const noHeader = await upload(a, ['code,title\nabc,def\n']).catch((error: unknown) => error);
     expect(noHeader).toMatchObject({ code: 'validation-failed' });
-    const jobs = await t.db.selectFrom('imports').select('id').where('user_id', '=', a.user.id).execute();
+    const jobs = await t.db.selectFrom('imports').select('id').where('workspace_id', '=', a.workspace.id).execute();
     expect(jobs).toEqual([]);
     const { n } = await t.db
       .selectFrom('import_upload_chunks')
@@ -202,7 +200,7 @@ describe.each(engines)('import uploads on %s', (engine) => {
     const a = await t.account();
     // Held for a minute from now: the worker's own sweep below leaves it, the one a little later does not.
     const hold = new Date(Date.now() + 60_000);
-    const abandoned = await t.uow.transact(({ stores }) => stores.imports.beginUpload(a.user.id, hold));
+    const abandoned = await t.uow.transact(({ stores }) => stores.imports.beginUpload(a.workspace.id, hold));
     await t.uow.transact(({ stores }) =>
       stores.imports.appendChunk(abandoned.id, 0, Buffer.from('url\nhttps://example.com/x\n'), hold),
     );
@@ -231,15 +229,15 @@ describe.each(engines)('the import worker serves accounts in turn on %s', (engin
       const at = new Date().toISOString();
       const row = await t.db
         .insertInto('imports')
-        .values({ user_id: userId, status: 'queued', total: 1, created_at: at, updated_at: at })
+        .values({ workspace_id: userId, status: 'queued', total: 1, created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     };
-    const a1 = await queued(a.user.id);
-    const a2 = await queued(a.user.id);
-    const a3 = await queued(a.user.id);
-    const b1 = await queued(b.user.id);
+    const a1 = await queued(a.workspace.id);
+    const a2 = await queued(a.workspace.id);
+    const a3 = await queued(a.workspace.id);
+    const b1 = await queued(b.workspace.id);
     // Instances claiming a second apart, each while the others still hold their jobs.
     const start = Date.now();
     let second = 0;
@@ -249,7 +247,7 @@ describe.each(engines)('the import worker serves accounts in turn on %s', (engin
     expect((await claim('two'))?.id).toBe(b1);
     expect((await claim('three'))?.id).toBe(a2);
     // A has just been served, B before it: once B's next job is queued, it goes ahead of A's third.
-    const b2 = await queued(b.user.id);
+    const b2 = await queued(b.workspace.id);
     expect((await claim('four'))?.id).toBe(b2);
     expect((await claim('five'))?.id).toBe(a3);
     for (const [id, lease] of [
@@ -285,7 +283,7 @@ describe.each(engines)('the import worker serves accounts in turn on %s', (engin
     const { n } = await t.db
       .selectFrom('links')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', a.user.id)
+      .where('workspace_id', '=', a.workspace.id)
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(60);
   });
@@ -330,7 +328,11 @@ describe.each(engines)('imports queued before uploads were chunked, on %s', (eng
       const names = Object.keys(migrations).sort();
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(names[names.indexOf('019-import-uploads') - 1]!)).error).toBeUndefined();
-      const user = await insertUser(handle.db, { email: 'legacy@example.com', plan: 'business' });
+      const at0 = new Date().toISOString();
+      const user = await sql<{ id: number }>`insert into users (email, plan, created_at, updated_at)
+        values ('legacy@example.com', 'business', ${at0}, ${at0}) returning id`
+        .execute(handle.db)
+        .then((r) => r.rows[0]!);
       const job = async (status: string, source: string) => {
         const at = new Date().toISOString();
         const { id } = await sql<{ id: number }>`insert into imports (user_id, status, created_at, updated_at)

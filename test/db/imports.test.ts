@@ -9,6 +9,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { insertAccount, principalOf } from '../helpers/accounts.ts';
 
 describe.each(engines)('import jobs on %s', (engine) => {
   let handle: DatabaseHandle;
@@ -25,16 +26,9 @@ describe.each(engines)('import jobs on %s', (engine) => {
     const events = new EventBus();
     events.subscribe((event) => published.push(event));
     uow = new UnitOfWork(handle.db, events);
-    const user = await uow.transact(({ stores }) =>
-      stores.users.insert({ email: `imports-${engine}@example.com`, plan: 'business' }),
+    principal = principalOf(
+      await insertAccount(handle.db, { email: `imports-${engine}@example.com`, plan: 'business' }),
     );
-    principal = {
-      user,
-      abilities: new Set(['read', 'create', 'update', 'delete']),
-      via: 'token',
-      tokenId: null,
-      sessionId: null,
-    };
   });
   afterAll(async () => {
     await handle.close();
@@ -61,7 +55,13 @@ describe.each(engines)('import jobs on %s', (engine) => {
     expect((await claim('old'))?.id).toBe(job.id);
     // The old holder stalled past its lease; a new instance took the job.
     expect((await claim('new', 60_000, new Date(Date.now() + 61_000)))?.id).toBe(job.id);
-    const context = { jobId: job.id, userId: principal.user.id, lease: 'old', leaseMs: 60_000, columns: { url: 0 } };
+    const context = {
+      jobId: job.id,
+      workspaceId: principal.workspace.id,
+      lease: 'old',
+      leaseMs: 60_000,
+      columns: { url: 0 },
+    };
     const before = { total: 2, processed: 0, created: 0, skipped: 0, invalid: 0, errors: [] };
     const eventsBefore = published.length;
     await expect(

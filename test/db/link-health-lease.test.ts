@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
 import { startDestinations, type Destinations } from '../helpers/destinations.ts';
 
@@ -42,13 +42,13 @@ describe.skipIf(!postgresUrl)('link checks on two instances sharing PostgreSQL',
     });
 
   it('each due link is checked once, by one of the two, and is not due again before the interval', async () => {
-    const owner = await insertUser(handles[0]!.db, { email: 'lease@example.com', plan: 'business' });
+    const owner = await insertAccount(handles[0]!.db, { email: 'lease@example.com', plan: 'business' });
     const links = [];
     for (let i = 0; i < 12; i++) {
       site.route(`/lease/${i}`, (_req, res) => setTimeout(() => res.writeHead(200).end(), 20));
       links.push(
         await insertLink(handles[0]!.db, {
-          userId: owner.id,
+          workspaceId: owner.workspaceId,
           shortCode: `lease${i}`,
           redirectUrl: site.url('lease.test', `/lease/${i}`),
           isActive: true,

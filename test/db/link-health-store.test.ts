@@ -3,7 +3,7 @@ import { UNCHECKED_HEALTH, type LinkHealth } from '../../src/core/link-health.ts
 import { timestamp } from '../../src/core/time.ts';
 import { claimLink, dueLinkIds, recordHealth } from '../../src/storage/link-health.kysely.ts';
 import { findLink, insertLink, listLinks } from '../../src/storage/links.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { engines, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('the link health store on %s', (engine) => {
@@ -18,9 +18,9 @@ describe.each(engines)('the link health store on %s', (engine) => {
   };
 
   it('a lease keeps other checkers off until it expires, and only its holder records', async () => {
-    const user = await insertUser(handle.db, { email: `lease-${engine}@example.com`, plan: 'business' });
+    const user = await insertAccount(handle.db, { email: `lease-${engine}@example.com`, plan: 'business' });
     const link = await insertLink(handle.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       shortCode: 'leased',
       redirectUrl: 'https://example.com/',
       isActive: true,
@@ -30,7 +30,7 @@ describe.each(engines)('the link health store on %s', (engine) => {
     });
     expect((await findLink(handle.db, link.id))!.health).toEqual(UNCHECKED_HEALTH);
     const t0 = new Date('2026-11-25T10:00:00.000Z');
-    expect(await dueLinkIds(handle.db, t0, 10)).toEqual([{ id: link.id, userId: user.id }]);
+    expect(await dueLinkIds(handle.db, t0, 10)).toEqual([{ id: link.id, workspaceId: user.workspaceId }]);
     expect(await claimLink(handle.db, link.id, t0, 60_000, 'first')).toBe(true);
     expect(await dueLinkIds(handle.db, t0, 10)).toEqual([]);
     expect(await claimLink(handle.db, link.id, new Date(t0.getTime() + 59_000), 60_000, 'second')).toBe(false);
@@ -44,9 +44,9 @@ describe.each(engines)('the link health store on %s', (engine) => {
     expect((await findLink(handle.db, link.id))!.health).toEqual(broken);
     // Released, and due only at `next`.
     expect(await dueLinkIds(handle.db, new Date(next.getTime() - 1), 10)).toEqual([]);
-    expect(await dueLinkIds(handle.db, next, 10)).toEqual([{ id: link.id, userId: user.id }]);
+    expect(await dueLinkIds(handle.db, next, 10)).toEqual([{ id: link.id, workspaceId: user.workspaceId }]);
     const filtered = await listLinks(handle.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       sort: 'id',
       direction: 'asc',
       page: 1,
@@ -58,9 +58,9 @@ describe.each(engines)('the link health store on %s', (engine) => {
 
   it('lists due links of the accounts in turn: each one’s longest-waiting first, then each one’s next', async () => {
     const t0 = new Date('2026-11-26T09:00:00.000Z'); // before the first test's link is due again
-    const link = async (userId: number, shortCode: string, dueAt: Date | null) => {
+    const link = async (workspaceId: number, shortCode: string, dueAt: Date | null) => {
       const { id } = await insertLink(handle.db, {
-        userId,
+        workspaceId,
         shortCode,
         redirectUrl: 'https://example.com/',
         isActive: true,
@@ -76,22 +76,26 @@ describe.each(engines)('the link health store on %s', (engine) => {
       return id;
     };
     const minutesAgo = (minutes: number) => new Date(t0.getTime() - minutes * 60_000);
-    const flood = await insertUser(handle.db, { email: `flood-${engine}@example.com`, plan: 'business' });
-    const early = await insertUser(handle.db, { email: `early-${engine}@example.com`, plan: 'business' });
-    const late = await insertUser(handle.db, { email: `late-${engine}@example.com`, plan: 'business' });
+    const flood = await insertAccount(handle.db, { email: `flood-${engine}@example.com`, plan: 'business' });
+    const early = await insertAccount(handle.db, { email: `early-${engine}@example.com`, plan: 'business' });
+    const late = await insertAccount(handle.db, { email: `late-${engine}@example.com`, plan: 'business' });
     // The flooding account's links have waited longest (one never checked); the others' came due later.
-    const f1 = await link(flood.id, 'flood-1', null);
-    const f2 = await link(flood.id, 'flood-2', minutesAgo(60));
-    const f3 = await link(flood.id, 'flood-3', minutesAgo(50));
-    const l1 = await link(late.id, 'late-1', minutesAgo(1));
-    const e1 = await link(early.id, 'early-1', minutesAgo(2));
-    const e2 = await link(early.id, 'early-2', minutesAgo(1));
-    const lease = await link(flood.id, 'flood-4', null);
+    const f1 = await link(flood.workspaceId, 'flood-1', null);
+    const f2 = await link(flood.workspaceId, 'flood-2', minutesAgo(60));
+    const f3 = await link(flood.workspaceId, 'flood-3', minutesAgo(50));
+    const l1 = await link(late.workspaceId, 'late-1', minutesAgo(1));
+    const e1 = await link(early.workspaceId, 'early-1', minutesAgo(2));
+    const e2 = await link(early.workspaceId, 'early-2', minutesAgo(1));
+    const lease = await link(flood.workspaceId, 'flood-4', null);
     expect(await claimLink(handle.db, lease, t0, 60_000, 'held')).toBe(true);
 
     const due = await dueLinkIds(handle.db, t0, 10);
     expect(due.map((row) => row.id)).toEqual([f1, e1, l1, f2, e2, f3]);
-    expect(due.slice(0, 3).map((row) => row.userId)).toEqual([flood.id, early.id, late.id]);
+    expect(due.slice(0, 3).map((row) => row.workspaceId)).toEqual([
+      flood.workspaceId,
+      early.workspaceId,
+      late.workspaceId,
+    ]);
     expect((await dueLinkIds(handle.db, t0, 2)).map((row) => row.id)).toEqual([f1, e1]);
   });
 });

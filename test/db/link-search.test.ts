@@ -13,7 +13,7 @@ import {
   updateLink,
 } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
 // On SQLite, changes to links queue them for the trigram index (migration 011) and a
@@ -29,7 +29,7 @@ describe.each(engines)('link search on %s', (engine) => {
     handle = openDatabase(fresh.url);
     await migrateToLatest(handle.db);
     uow = new UnitOfWork(handle.db, new EventBus());
-    userId = (await insertUser(handle.db, { email: `search-${engine}@example.com`, plan: 'pro' })).id;
+    userId = (await insertAccount(handle.db, { email: `search-${engine}@example.com`, plan: 'pro' })).workspaceId;
   });
   afterAll(async () => {
     await handle.close();
@@ -38,7 +38,7 @@ describe.each(engines)('link search on %s', (engine) => {
 
   const newLink = (shortCode: string, redirectUrl: string, title: string | null = null) =>
     insertLink(handle.db, {
-      userId,
+      workspaceId: userId,
       shortCode,
       redirectUrl,
       title,
@@ -48,7 +48,8 @@ describe.each(engines)('link search on %s', (engine) => {
       conditions: [],
     });
   const count = async (search: string) =>
-    (await listLinks(handle.db, { userId, search, sort: 'id', direction: 'asc', page: 1, perPage: 10 })).total;
+    (await listLinks(handle.db, { workspaceId: userId, search, sort: 'id', direction: 'asc', page: 1, perPage: 10 }))
+      .total;
   /** The rows of SQLite's trigram index (its content table); PostgreSQL has none. */
   const indexedRows = async () =>
     engine === 'sqlite'

@@ -1,17 +1,14 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/storage/database.ts';
-import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { migrations } from '../../src/storage/migrations/index.ts';
 import type { Database } from '../../src/storage/schema.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
 
 /**
- * A fresh database of `engine` migrated up to `migration`, with a user and one link written by
- * today's stores (the migrations these tests look at change no column those stores write), for
- * `check` to look at; dropped afterwards.
+ * A fresh database of `engine` migrated up to `migration` (one before 020), with a user and one
+ * link written as that schema has them, for `check` to look at; dropped afterwards.
  */
 async function atMigration(
   engine: 'sqlite' | 'postgres',
@@ -24,17 +21,14 @@ async function atMigration(
   try {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo(migration)).error).toBeUndefined();
-    const user = await insertUser(db, { email: 'a@example.com', plan: 'business' });
-    const link = await insertLink(db, {
-      userId: user.id,
-      shortCode: 'kept',
-      redirectUrl: 'https://example.com/',
-      isActive: true,
-      categoryId: null,
-      domainId: null,
-      conditions: [],
-    });
-    await check(db, migrator, { userId: user.id, linkId: link.id });
+    const at = new Date().toISOString();
+    const { rows: users } = await sql<{ id: number }>`insert into users (email, plan, created_at, updated_at)
+      values ('a@example.com', 'business', ${at}, ${at}) returning id`.execute(db);
+    const userId = users[0]!.id;
+    const { rows: links } = await sql<{ id: number }>`insert into links
+      (user_id, short_code, redirect_url, created_at, updated_at)
+      values (${userId}, 'kept', 'https://example.com/', ${at}, ${at}) returning id`.execute(db);
+    await check(db, migrator, { userId, linkId: links[0]!.id });
   } finally {
     await handle.close();
     await fresh.drop();

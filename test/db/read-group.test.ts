@@ -29,7 +29,7 @@ describe('the SQLite read group', () => {
       groupCommit: new CommitGroup(handle.db),
       groupReads: new ReadGroup(handle.db, { onGrouped: (reads) => groups.push(reads) }),
     });
-    await uow.transact(({ stores }) => stores.users.insert({ email: 'reader@example.com', plan: 'pro' }));
+    await uow.transact(({ stores }) => stores.users.insert({ email: 'reader@example.com' }));
   });
   afterEach(async () => {
     await handle.close();
@@ -62,7 +62,7 @@ describe('the SQLite read group', () => {
   });
 
   it('sees what a unit of work committed before it', async () => {
-    await uow.transact(({ stores }) => stores.users.insert({ email: 'written@example.com', plan: 'free' }));
+    await uow.transact(({ stores }) => stores.users.insert({ email: 'written@example.com' }));
     expect((await findUser('written@example.com'))?.email).toBe('written@example.com');
   });
 
@@ -72,11 +72,7 @@ describe('the SQLite read group', () => {
     try {
       const committed = await uow.read(async (stores) => {
         await stores.users.findByEmail('reader@example.com'); // the read transaction is open now
-        other
-          .prepare(
-            "insert into users (email, plan, created_at, updated_at) values ('other@example.com', 'free', '', '')",
-          )
-          .run();
+        other.prepare("insert into users (email, created_at, updated_at) values ('other@example.com', '', '')").run();
         return (await stores.users.findByEmail('other@example.com'))?.email;
       });
       // The group's snapshot was taken at its first read: the other connection's commit is not in it.

@@ -1,23 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDomain } from '../../src/storage/domains.kysely.ts';
 import { loadRedirectable, redirectLookup } from '../../src/storage/redirect.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { engines, explainPlan, insertPlainLink, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('the short host’s lookup of a code on %s', (engine) => {
   const database = useMigratedDatabase(engine);
   let domainId = 0;
   beforeAll(async () => {
-    const user = await insertUser(database.db, { email: 'lookup@example.com', plan: 'business' });
+    const user = await insertAccount(database.db, { email: 'lookup@example.com', plan: 'business' });
     const domain = await insertDomain(database.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       hostname: 'go.example.com',
       verificationToken: 'token',
       requiresTxt: false,
     });
     domainId = domain.id;
-    await insertPlainLink(database.db, user.id, 'same', { redirectUrl: 'https://example.com/default-host' });
-    await insertPlainLink(database.db, user.id, 'same', { redirectUrl: 'https://example.com/custom', domainId });
+    await insertPlainLink(database.db, user.workspaceId, 'same', { redirectUrl: 'https://example.com/default-host' });
+    await insertPlainLink(database.db, user.workspaceId, 'same', {
+      redirectUrl: 'https://example.com/custom',
+      domainId,
+    });
   });
 
   it('finds a code on the default host and on a custom domain apart', async () => {

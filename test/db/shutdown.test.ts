@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createAppContext } from '../../src/context.ts';
 import { openDatabase } from '../../src/storage/database.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 
 describe('shutting the service context down', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hoplink-shutdown-'));
@@ -17,9 +17,9 @@ describe('shutting the service context down', () => {
     const ctx = await createAppContext(
       loadConfig({ DATABASE_URL: url, APP_URL: 'http://api.test', SHORT_URL: 'http://short.test' }),
     );
-    const user = await insertUser(ctx.database.db, { email: 'shutdown@example.com', plan: 'business' });
+    const user = await insertAccount(ctx.database.db, { email: 'shutdown@example.com', plan: 'business' });
     const link = await insertLink(ctx.database.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       shortCode: 'bye',
       redirectUrl: 'https://example.com',
       isActive: true,

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openSqliteConnection, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 
 // The service's SQLite file has two writers: the main thread (API, through Kysely) and the
 // click writer thread on its own connection.
@@ -27,24 +27,24 @@ describe('transactions on a SQLite file shared with the click writer thread', ()
   });
 
   it('hold the write lock from BEGIN, so a commit elsewhere cannot fail a transaction that read first', async () => {
-    const userId = (await insertUser(handle.db, { email: 'tx@example.com', plan: 'pro' })).id;
+    const userId = (await insertAccount(handle.db, { email: 'tx@example.com', plan: 'pro' })).workspaceId;
     let otherWrite: unknown;
     await handle.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirstOrThrow();
+      await trx.selectFrom('workspaces').select('id').where('id', '=', userId).executeTakeFirstOrThrow();
       // The writer thread's batch arrives now: it must wait for this transaction, not overtake it
       // (a deferred BEGIN let it commit, and the update below then failed: "database is locked").
       try {
-        other.prepare("update users set plan = 'business' where id = ?").run(userId);
+        other.prepare("update workspaces set plan = 'business' where id = ?").run(userId);
       } catch (error) {
         otherWrite = error;
       }
-      await trx.updateTable('users').set({ plan: 'free' }).where('id', '=', userId).execute();
+      await trx.updateTable('workspaces').set({ plan: 'free' }).where('id', '=', userId).execute();
     });
     expect(String(otherWrite)).toMatch(/database is locked/);
     // Once committed, the other connection writes as usual.
-    other.prepare("update users set plan = 'business' where id = ?").run(userId);
+    other.prepare("update workspaces set plan = 'business' where id = ?").run(userId);
     expect(
-      (await handle.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow()).plan,
+      (await handle.db.selectFrom('workspaces').select('plan').where('id', '=', userId).executeTakeFirstOrThrow()).plan,
     ).toBe('business');
   });
 });

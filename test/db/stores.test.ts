@@ -10,7 +10,9 @@ import {
 import { countLinksOnDomain, insertDomain, linksOnDomainCount } from '../../src/storage/domains.kysely.ts';
 import { findLink, listLinks, updateLink } from '../../src/storage/links.kysely.ts';
 import { findActiveTokenByHash, insertToken, revokeToken, touchTokens } from '../../src/storage/tokens.kysely.ts';
-import { findUserByEmail, insertUser, setUserPlan } from '../../src/storage/users.kysely.ts';
+import { findUserByEmail, insertUser } from '../../src/storage/users.kysely.ts';
+import { findPlanState, setWorkspacePlan } from '../../src/storage/workspaces.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import {
   deleteExpiredSessions,
   deleteUserSessions,
@@ -32,20 +34,23 @@ describe.each(engines)('stores on %s', (engine) => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
-  it('stores users with a normalised unique email and changes plans', async () => {
-    const user = await insertUser(handle.db, { email: ' Mixed@Example.COM ', plan: 'pro' });
+  it("stores users with a normalised unique email, and changes a workspace's plan", async () => {
+    const user = await insertUser(handle.db, { email: ' Mixed@Example.COM ' });
     expect(user.email).toBe('mixed@example.com');
-    await expect(insertUser(handle.db, { email: 'mixed@example.com', plan: 'free' })).rejects.toMatchObject({
+    await expect(insertUser(handle.db, { email: 'mixed@example.com' })).rejects.toMatchObject({
       code: 'validation-failed',
     });
-    expect((await setUserPlan(handle.db, user.id, 'business')).plan).toBe('business');
-    expect((await findUserByEmail(handle.db, 'MIXED@example.com'))?.plan).toBe('business');
+    expect((await findUserByEmail(handle.db, 'MIXED@example.com'))?.id).toBe(user.id);
+    const { workspaceId } = await insertAccount(handle.db, { email: `plan-${engine}@example.com`, plan: 'pro' });
+    expect((await setWorkspacePlan(handle.db, workspaceId, 'business', null)).plan).toBe('business');
+    expect(await findPlanState(handle.db, workspaceId)).toEqual({ plan: 'business', downgradedAt: null });
   });
 
   it('finds live tokens by hash with their owner, and not once revoked', async () => {
-    const user = await insertUser(handle.db, { email: `tok-${engine}@example.com`, plan: 'pro' });
+    const user = await insertAccount(handle.db, { email: `tok-${engine}@example.com`, plan: 'pro' });
     const token = await insertToken(handle.db, {
       userId: user.id,
+      workspaceId: user.workspaceId,
       name: 'ci',
       abilities: ['read', 'create'],
       tokenHash: 'a'.repeat(64),
@@ -61,22 +66,28 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('keeps short codes unique per domain and case-sensitive, across users on the default host', async () => {
-    const a = await insertUser(handle.db, { email: `a-${engine}@example.com`, plan: 'pro' });
-    const b = await insertUser(handle.db, { email: `b-${engine}@example.com`, plan: 'pro' });
-    await newLink(a.id, 'Same');
-    const error = await newLink(b.id, 'Same').catch((e: unknown) => e);
+    const a = await insertAccount(handle.db, { email: `a-${engine}@example.com`, plan: 'pro' });
+    const b = await insertAccount(handle.db, { email: `b-${engine}@example.com`, plan: 'pro' });
+    await newLink(a.workspaceId, 'Same');
+    const error = await newLink(b.workspaceId, 'Same').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('short-code-taken');
-    expect((await newLink(b.id, 'same')).shortCode).toBe('same');
+    expect((await newLink(b.workspaceId, 'same')).shortCode).toBe('same');
   });
 
   it('lists with sort, direction, search, category filter and counts', async () => {
-    const user = await insertUser(handle.db, { email: `list-${engine}@example.com`, plan: 'pro' });
-    const category = await insertCategory(handle.db, user.id, 'Deals');
-    await newLink(user.id, `x1${engine}`, { redirectUrl: 'https://b.example/100%_off' });
-    await newLink(user.id, `x2${engine}`, { redirectUrl: 'https://a.example/', categoryId: category.id });
-    await newLink(user.id, `x3${engine}`, { redirectUrl: 'https://c.example/SALE' });
-    const base = { userId: user.id, sort: 'redirect_url' as const, direction: 'asc' as const, page: 1, perPage: 10 };
+    const user = await insertAccount(handle.db, { email: `list-${engine}@example.com`, plan: 'pro' });
+    const category = await insertCategory(handle.db, user.workspaceId, 'Deals');
+    await newLink(user.workspaceId, `x1${engine}`, { redirectUrl: 'https://b.example/100%_off' });
+    await newLink(user.workspaceId, `x2${engine}`, { redirectUrl: 'https://a.example/', categoryId: category.id });
+    await newLink(user.workspaceId, `x3${engine}`, { redirectUrl: 'https://c.example/SALE' });
+    const base = {
+      workspaceId: user.workspaceId,
+      sort: 'redirect_url' as const,
+      direction: 'asc' as const,
+      page: 1,
+      perPage: 10,
+    };
     const all = await listLinks(handle.db, base);
     expect(all.total).toBe(3);
     expect(all.links.map((l) => l.redirectUrl)).toEqual([
@@ -96,12 +107,12 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('sets links to no category when the category is deleted', async () => {
-    const user = await insertUser(handle.db, { email: `cat-${engine}@example.com`, plan: 'pro' });
-    const category = await insertCategory(handle.db, user.id, 'Old');
-    const link = await newLink(user.id, `cat${engine}`, { categoryId: category.id });
+    const user = await insertAccount(handle.db, { email: `cat-${engine}@example.com`, plan: 'pro' });
+    const category = await insertCategory(handle.db, user.workspaceId, 'Old');
+    const link = await newLink(user.workspaceId, `cat${engine}`, { categoryId: category.id });
     await handle.db.transaction().execute((trx) => deleteCategory(trx, category.id));
     expect((await findLink(handle.db, link.id))?.category).toBeNull();
-    expect(await listCategories(handle.db, user.id)).toEqual([]);
+    expect(await listCategories(handle.db, user.workspaceId)).toEqual([]);
   });
 
   it("finds a deleted category's links through their own index, not by reading every link", async () => {
@@ -115,14 +126,14 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it("counts a domain's links and checks its foreign key through their own index", async () => {
-    const user = await insertUser(handle.db, { email: `dom-${engine}@example.com`, plan: 'business' });
+    const user = await insertAccount(handle.db, { email: `dom-${engine}@example.com`, plan: 'business' });
     const domain = await insertDomain(handle.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       hostname: `go-${engine}.example`,
       verificationToken: 'token',
       requiresTxt: false,
     });
-    await newLink(user.id, `dom${engine}`, { domainId: domain.id });
+    await newLink(user.workspaceId, `dom${engine}`, { domainId: domain.id });
     expect(await countLinksOnDomain(handle.db, domain.id)).toBe(1);
 
     const plan = await explainPlan(handle.db, engine, linksOnDomainCount(handle.db, domain.id).compile());
@@ -133,7 +144,7 @@ describe.each(engines)('stores on %s', (engine) => {
     );
     expect(plan).not.toMatch(/SCAN links|Seq Scan on links/);
     const unused = await insertDomain(handle.db, {
-      userId: user.id,
+      workspaceId: user.workspaceId,
       hostname: `unused-${engine}.example`,
       verificationToken: 'token',
       requiresTxt: false,
@@ -177,8 +188,8 @@ describe.each(engines)('stores on %s', (engine) => {
   }
 
   it('updates only the given columns and stores conditions as JSON', async () => {
-    const user = await insertUser(handle.db, { email: `upd-${engine}@example.com`, plan: 'business' });
-    const link = await newLink(user.id, `upd${engine}`);
+    const user = await insertAccount(handle.db, { email: `upd-${engine}@example.com`, plan: 'business' });
+    const link = await newLink(user.workspaceId, `upd${engine}`);
     const conditions = [
       { type: 'country' as const, operator: 'in' as const, values: ['US'], redirect_url: 'https://us.example' },
     ];
@@ -187,8 +198,8 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('ends all sessions of one user, or all but the one kept, and no one else’s', async () => {
-    const user = await insertUser(handle.db, { email: `sess-${engine}@example.com`, plan: 'free' });
-    const other = await insertUser(handle.db, { email: `sess-other-${engine}@example.com`, plan: 'free' });
+    const user = await insertAccount(handle.db, { email: `sess-${engine}@example.com`, plan: 'free' });
+    const other = await insertAccount(handle.db, { email: `sess-other-${engine}@example.com`, plan: 'free' });
     const now = new Date().toISOString();
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const session = (id: string, userId: number) =>
@@ -206,8 +217,8 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('keeps the new session and the newest others up to the cap, ending the oldest, no one else’s', async () => {
-    const user = await insertUser(handle.db, { email: `trim-${engine}@example.com`, plan: 'free' });
-    const other = await insertUser(handle.db, { email: `trim-other-${engine}@example.com`, plan: 'free' });
+    const user = await insertAccount(handle.db, { email: `trim-${engine}@example.com`, plan: 'free' });
+    const other = await insertAccount(handle.db, { email: `trim-other-${engine}@example.com`, plan: 'free' });
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const session = (id: string, userId: number, minute: number) =>
       insertSession(handle.db, {
@@ -232,7 +243,7 @@ describe.each(engines)('stores on %s', (engine) => {
   });
 
   it('sweeps expired sessions, keeps live ones, and finds them through the expiry index', async () => {
-    const user = await insertUser(handle.db, { email: `sweep-${engine}@example.com`, plan: 'free' });
+    const user = await insertAccount(handle.db, { email: `sweep-${engine}@example.com`, plan: 'free' });
     const now = '2026-06-01T00:00:00.000Z';
     const session = (id: string, expiresAt: string) =>
       insertSession(handle.db, { id: `${engine}-${id}`, userId: user.id, csrfToken: 'csrf', expiresAt, now });

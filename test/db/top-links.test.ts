@@ -3,7 +3,7 @@ import type { ClickEvent } from '../../src/core/clicks.ts';
 import { writeClickBatch } from '../../src/storage/clicks.kysely.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
 import { topLinks, topLinksOfEveryLink, type DayRange } from '../../src/storage/stats.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { clickEvent } from '../helpers/clicks.ts';
 import { engines, useMigratedDatabase } from '../helpers/database.ts';
 
@@ -25,11 +25,11 @@ describe.each(engines)('top links on %s', (engine) => {
 
   /** An account whose links got `clicks(i)` clicks, written as the click writer writes them. */
   async function account(links: number, clicks: (i: number) => Array<{ daysAgo: number; count: number }>) {
-    const user = await insertUser(handle.db, { email: `top${++accounts}@example.com`, plan: 'business' });
+    const user = await insertAccount(handle.db, { email: `top${++accounts}@example.com`, plan: 'business' });
     const events: ClickEvent[] = [];
     for (let i = 0; i < links; i++) {
       const link = await insertLink(handle.db, {
-        userId: user.id,
+        workspaceId: user.workspaceId,
         shortCode: `t${accounts}x${i}`,
         redirectUrl: 'https://example.com/',
         isActive: true,
@@ -41,7 +41,7 @@ describe.each(engines)('top links on %s', (engine) => {
         for (let n = 0; n < count; n++) events.push(clickEvent(link.id, { at: at(daysAgo) }));
     }
     await handle.db.transaction().execute((trx) => writeClickBatch(trx, events));
-    return user.id;
+    return user.workspaceId;
   }
 
   async function expectSameAsEveryLink(userId: number, range: DayRange) {

@@ -7,6 +7,7 @@ import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { engines, freshDatabaseUrl } from '../helpers/database.ts';
+import { insertAccount, principalOf } from '../helpers/accounts.ts';
 
 describe.each(engines)('the unit of work on %s', (engine) => {
   let handle: DatabaseHandle;
@@ -23,16 +24,7 @@ describe.each(engines)('the unit of work on %s', (engine) => {
     const events = new EventBus();
     events.subscribe((event) => published.push(event));
     uow = new UnitOfWork(handle.db, events);
-    const user = await uow.transact(({ stores }) =>
-      stores.users.insert({ email: `uow-${engine}@example.com`, plan: 'business' }),
-    );
-    principal = {
-      user,
-      abilities: new Set(['read', 'create', 'update', 'delete']),
-      via: 'token',
-      tokenId: null,
-      sessionId: null,
-    };
+    principal = principalOf(await insertAccount(handle.db, { email: `uow-${engine}@example.com`, plan: 'business' }));
   });
   afterAll(async () => {
     await handle.close();
@@ -41,9 +33,9 @@ describe.each(engines)('the unit of work on %s', (engine) => {
 
   it('lets a bulk item reference a category and a domain written earlier in the same transaction', async () => {
     const result = await uow.transact(async (work) => {
-      const category = await work.stores.categories.insert(principal.user.id, 'Written just now');
+      const category = await work.stores.categories.insert(principal.workspace.id, 'Written just now');
       const pending = await work.stores.domains.insert({
-        userId: principal.user.id,
+        workspaceId: principal.workspace.id,
         hostname: `fresh-${engine}.example`,
         verificationToken: 't',
         requiresTxt: false,
@@ -85,7 +77,7 @@ describe.each(engines)('the unit of work on %s', (engine) => {
     expect(
       await uow.read((stores) =>
         stores.links.list({
-          userId: principal.user.id,
+          workspaceId: principal.workspace.id,
           sort: 'id',
           direction: 'asc',
           page: 1,

@@ -18,7 +18,7 @@ import {
   openSqliteConnection,
 } from '../../src/storage/sqlite-connection.ts';
 import { breakdown } from '../../src/storage/stats.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { visitFacts } from '../helpers/clicks.ts';
 import { freshDatabaseUrl, insertPlainLink, postgresUrl } from '../helpers/database.ts';
 
@@ -34,8 +34,8 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
     url = `sqlite:${join(dir, 'hoplink.db')}`;
     handle = openDatabase(url);
     await migrateToLatest(handle.db);
-    const user = await insertUser(handle.db, { email: 'writer@example.com', plan: 'business' });
-    linkId = (await insertPlainLink(handle.db, user.id, 'threaded')).id;
+    const user = await insertAccount(handle.db, { email: 'writer@example.com', plan: 'business' });
+    linkId = (await insertPlainLink(handle.db, user.workspaceId, 'threaded')).id;
   });
   afterAll(async () => {
     await handle.close();
@@ -117,8 +117,8 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
   });
 
   it('stores no click of a link that no longer exists (its connection skips the foreign-key lookup)', async () => {
-    const user = await insertUser(handle.db, { email: 'gone@example.com', plan: 'business' });
-    const gone = (await insertPlainLink(handle.db, user.id, 'gone')).id;
+    const user = await insertAccount(handle.db, { email: 'gone@example.com', plan: 'business' });
+    const gone = (await insertPlainLink(handle.db, user.workspaceId, 'gone')).id;
     await deleteLink(handle.db, gone);
     const writer = new ClickWriterThread({ mode: 'batches', databaseUrl: url });
     await writer.write(packVisits([visitFacts(gone), visitFacts(linkId, { ip: '8.8.8.8' }), visitFacts(gone)]));
@@ -142,8 +142,8 @@ describe('the click writer thread, batches mode (SQLite files)', () => {
     await expect(writer.write(batch)).rejects.toThrow(/no such table/);
     const fresh = openDatabase(unmigrated);
     await migrateToLatest(fresh.db);
-    const user = await insertUser(fresh.db, { email: 'later@example.com', plan: 'pro' });
-    const id = (await insertPlainLink(fresh.db, user.id, 'later')).id;
+    const user = await insertAccount(fresh.db, { email: 'later@example.com', plan: 'pro' });
+    const id = (await insertPlainLink(fresh.db, user.workspaceId, 'later')).id;
     expect(id).toBe(1);
     // The buffer keeps a failed batch and sends it again: it was copied to the thread, not moved.
     await expect(writer.write(batch)).resolves.toHaveLength(1);
@@ -198,7 +198,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
   });
 
   it('writes what the stream holds, tells the main thread (capped per link), and stops on close', async () => {
-    const { id: userId } = await insertUser(handle.db, { email: 'thread@example.com', plan: 'business' });
+    const { workspaceId: userId } = await insertAccount(handle.db, { email: 'thread@example.com', plan: 'business' });
     const link = (shortCode: string) => insertPlainLink(handle.db, userId, shortCode);
     const [busy, quiet] = [await link('busy'), await link('quiet')];
     // Two entries, as two event-loop turns of an instance append them.

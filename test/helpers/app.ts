@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createAppContext, type AppContext } from '../../src/context.ts';
 import type { Ability, Plan } from '../../src/core/plans.ts';
 import { issueToken } from '../../src/services/tokens.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from './accounts.ts';
 import { freshMigratedDatabaseUrl } from './database.ts';
 
 export interface TestApp {
@@ -54,9 +54,9 @@ export async function createUserWithToken(
   abilities: Ability[] = ['read', 'create', 'update', 'delete'],
 ) {
   userCounter += 1;
-  const user = await insertUser(ctx.database.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
+  const user = await insertAccount(ctx.database.db, { email: `user${userCounter}-${Date.now()}@example.test`, plan });
   const { plaintext, token } = await ctx.uow.transact((work) =>
-    issueToken(work, { userId: user.id, name: 'test', abilities }),
+    issueToken(work, { userId: user.id, workspaceId: user.workspaceId, name: 'test', abilities }),
   );
   return { user, token, plaintext, headers: { authorization: `Bearer ${plaintext}`, accept: 'application/json' } };
 }

@@ -139,12 +139,12 @@ export function useMigratedDatabase(engine: 'sqlite' | 'postgres'): { readonly d
 /** A link of `userId`'s as most tests need one: active, plain, no category or domain, unless `extra` says otherwise. */
 export function insertPlainLink(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   shortCode: string,
   extra: Partial<Parameters<typeof insertLink>[1]> = {},
 ) {
   return insertLink(db, {
-    userId,
+    workspaceId,
     shortCode,
     redirectUrl: 'https://example.com',
     isActive: true,

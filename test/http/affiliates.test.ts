@@ -55,6 +55,6 @@ describe('affiliate programs and tags (Business)', () => {
     const stop = t.ctx.events.subscribe((change) => seen.push(change));
     await t.api('POST', '/affiliates', { affiliate_program_id: 4, tag: 'fr-21' }, h);
     stop();
-    expect(seen).toContainEqual({ kind: 'tags-changed', userId: user.id });
+    expect(seen).toContainEqual({ kind: 'tags-changed', workspaceId: user.workspaceId });
   });
 });

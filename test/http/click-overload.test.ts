@@ -11,7 +11,7 @@ import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { drainSearchQueue } from '../../src/services/search-indexing.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
-import { insertUser } from '../../src/storage/users.kysely.ts';
+import { insertAccount } from '../helpers/accounts.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 
 // A visit answered with a 302 is counted, however fast visits come: when the click buffer is full
@@ -61,9 +61,9 @@ async function start(env: Record<string, string>): Promise<Running> {
   });
   const ctx = await createAppContext(config, { logger: createLogger({ level: 'warn', stream }) });
   const edge = await startEdge(ctx);
-  const user = await insertUser(ctx.database.db, { email: 'overload@example.test', plan: 'business' });
+  const user = await insertAccount(ctx.database.db, { email: 'overload@example.test', plan: 'business' });
   const link = await insertLink(ctx.database.db, {
-    userId: user.id,
+    workspaceId: user.workspaceId,
     shortCode: 'busy',
     redirectUrl: 'https://example.com/busy',
     isActive: true,

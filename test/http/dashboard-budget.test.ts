@@ -24,9 +24,10 @@ async function personOn(plan: Plan) {
   });
   expect(signUp.statusCode, signUp.body).toBe(201);
   const userId = signUp.json().user.id as number;
-  await t.ctx.database.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+  const workspaceId = signUp.json().workspace.id as number;
+  await t.ctx.database.db.updateTable('workspaces').set({ plan }).where('id', '=', workspaceId).execute();
   const { plaintext } = await t.ctx.uow.transact((work) =>
-    issueToken(work, { userId, name: 'script', abilities: ['read', 'create', 'update', 'delete'] }),
+    issueToken(work, { userId, workspaceId, name: 'script', abilities: ['read', 'create', 'update', 'delete'] }),
   );
   const cookie = `hoplink_session=${signUp.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
   return {

@@ -377,7 +377,7 @@ describe('the preview page’s og:url', () => {
     const domain = await t.ctx.database.db
       .insertInto('domains')
       .values({
-        user_id: t.defaultUser.user.id,
+        workspace_id: t.defaultUser.user.workspaceId,
         hostname: 'go.preview.test',
         status: 'active',
         verification_token: 'x',

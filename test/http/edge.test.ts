@@ -14,7 +14,7 @@ let edge: RunningEdge;
 let userId: number;
 beforeAll(async () => {
   edge = await startEdge(t.ctx);
-  userId = t.defaultUser.user.id;
+  userId = t.defaultUser.user.workspaceId;
 });
 afterAll(async () => {
   await edge.close();
@@ -235,9 +235,9 @@ describe('affiliate tags and hosts', () => {
     const now = new Date().toISOString();
     await t.ctx.database.db
       .insertInto('affiliate_tags')
-      .values({ user_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now })
+      .values({ workspace_id: userId, program_id: 1, tag: 'hop-20', created_at: now, updated_at: now })
       .execute();
-    t.ctx.events.emit({ kind: 'tags-changed', userId });
+    t.ctx.events.emit({ kind: 'tags-changed', workspaceId: userId });
     expect((await visit(`/${link.short_code}`)).headers.get('location')).toBe(
       'https://www.amazon.com/dp/B01?psc=1&tag=hop-20',
     );
@@ -248,7 +248,7 @@ describe('affiliate tags and hosts', () => {
     const domain = await t.ctx.database.db
       .insertInto('domains')
       .values({
-        user_id: userId,
+        workspace_id: userId,
         hostname: 'go.brand.test',
         status: 'active',
         verification_token: 'x',
@@ -259,7 +259,7 @@ describe('affiliate tags and hosts', () => {
       .executeTakeFirstOrThrow();
     const code = `brand${Date.now()}`;
     await insertLink(t.ctx.database.db, {
-      userId,
+      workspaceId: userId,
       shortCode: code,
       redirectUrl: 'https://brand.example/',
       isActive: true,

@@ -35,7 +35,11 @@ const chunksOf = (jobId: number) =>
     .execute();
 
 const jobsOf = (user: TestUser) =>
-  t.ctx.database.db.selectFrom('imports').select(['id', 'status']).where('user_id', '=', user.user.id).execute();
+  t.ctx.database.db
+    .selectFrom('imports')
+    .select(['id', 'status'])
+    .where('workspace_id', '=', user.user.workspaceId)
+    .execute();
 
 describe('POST /imports, imports under way', () => {
   it('answers 429 past 2 imports under way for one account, saying how many, with Retry-After', async () => {

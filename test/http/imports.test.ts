@@ -35,7 +35,7 @@ async function linksOf(user: TestUser) {
       'links.created_at',
       'categories.name as category',
     ])
-    .where('links.user_id', '=', user.user.id)
+    .where('links.workspace_id', '=', user.user.workspaceId)
     .execute();
   return new Map(rows.map((row) => [row.short_code, row]));
 }
@@ -287,7 +287,7 @@ describe('GET /links/export', () => {
     const source = await t.user('business');
     await importCsv(source, 'url,short_code,title\nhttps://example.com/rt,round-trip-1,"A, b"\n');
     const exported = (await source.api('GET', '/links/export')).body;
-    await t.ctx.database.db.deleteFrom('links').where('user_id', '=', source.user.id).execute();
+    await t.ctx.database.db.deleteFrom('links').where('workspace_id', '=', source.user.workspaceId).execute();
     const job = await importCsv(source, exported);
     expect(job).toMatchObject({ created: 1, invalid: 0 });
     expect((await linksOf(source)).get('round-trip-1')?.title).toBe('A, b');
@@ -300,7 +300,7 @@ describe('GET /links/export', () => {
     const exported = (await source.api('GET', '/links/export')).body;
     const [record] = parse(exported, { columns: true }) as Array<Record<string, string>>;
     expect(record).toMatchObject({ title: `'=HYPERLINK("https://x/")`, category: "'@evil" });
-    await t.ctx.database.db.deleteFrom('links').where('user_id', '=', source.user.id).execute();
+    await t.ctx.database.db.deleteFrom('links').where('workspace_id', '=', source.user.workspaceId).execute();
     await importCsv(source, exported);
     expect((await linksOf(source)).get('formula-1')).toMatchObject({
       title: '=HYPERLINK("https://x/")',

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const domain = await t.ctx.database.db
     .insertInto('domains')
     .values({
-      user_id: owner.user.id,
+      workspace_id: owner.user.workspaceId,
       hostname: 'go.downgrade.test',
       status: 'active',
       verification_token: 'x',
@@ -102,11 +102,11 @@ describe('leaving the Business plan', () => {
 
     const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await t.ctx.database.db
-      .updateTable('users')
+      .updateTable('workspaces')
       .set({ downgraded_at: longAgo })
-      .where('id', '=', owner.user.id)
+      .where('id', '=', owner.user.workspaceId)
       .execute();
-    t.ctx.events.emit({ kind: 'plan-changed', userId: owner.user.id });
+    t.ctx.events.emit({ kind: 'plan-changed', workspaceId: owner.user.workspaceId });
     expect((await visit(path, {}, 'go.downgrade.test')).status).toBe(404);
 
     await setPlan('business');

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 9379c68949e84c5526e955d9c006e76edf2bed492e5c05869d993a1550622a34
+ * openapi.json sha256: 50f06c8c603979a3c3d46cfc7707abfd0c7d305b4ea86f6bf3e7c2299acda013
  */
 export interface paths {
   '/links': {
@@ -4056,6 +4056,942 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace
+     * @description The workspace the token acts in, with the caller's role there.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The workspace. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Workspace'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the workspace
+     * @description The name (admins and the owner); the slug and the two-factor rule (the owner).
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "name": "Acme marketing"
+           *     }
+           */
+          'application/json': {
+            name?: string;
+            /** @description Owner only. */
+            slug?: string;
+            /** @description Owner only. */
+            require_two_factor?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The workspace, changed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Workspace'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/workspace/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the members
+     * @description Every member with their role, in the order they joined.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The members. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "user_id": 12,
+             *           "email": "ana@example.com",
+             *           "role": "member",
+             *           "joined_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Member'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspace/members/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member
+     * @description Admins remove members and viewers; the owner anyone else. The member's tokens stop working at once. Your own id: you leave the workspace (not as its owner).
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Admins change roles below admin; the owner makes and unmakes admins. 404 for a non-member.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "role": "viewer"
+           *     }
+           */
+          'application/json': {
+            /** @description owner > admin > member > viewer: a higher role may do all that a lower one may (docs/teams.md). */
+            role: 'owner' | 'admin' | 'member' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Changed. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/workspace/transfer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Transfer ownership
+     * @description The owner hands the workspace to another member and becomes an admin.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "user_id": 12
+           *     }
+           */
+          'application/json': {
+            user_id: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Transferred. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspace/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the invitations
+     * @description Pending and expired invitations, newest first (admins and the owner).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The invitations. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 4,
+             *           "email": "sam@example.com",
+             *           "role": "viewer",
+             *           "invited_by": 12,
+             *           "expires_at": "2026-11-09T09:15:00.000Z",
+             *           "expired": false,
+             *           "created_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Invitation'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Invite someone
+     * @description Emails a single-use link, good for 7 days, that only the invited address can accept. Inviting the same address again sends a new link. `accept_url` is that link, shown this once.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "email": "sam@example.com",
+           *       "role": "viewer"
+           *     }
+           */
+          'application/json': {
+            /** Format: email */
+            email: string;
+            /** @description admin only by the owner; ownership moves only by transfer. */
+            role?: 'admin' | 'member' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description The invitation, with its link (`emailed`: whether mail is configured and it was sent). */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 4,
+             *       "email": "sam@example.com",
+             *       "role": "viewer",
+             *       "invited_by": 12,
+             *       "expires_at": "2026-11-09T09:15:00.000Z",
+             *       "expired": false,
+             *       "created_at": "2026-11-02T09:15:00.000Z",
+             *       "accept_url": "https://links.example.com/#/invitations/accept?token=…",
+             *       "emailed": true
+             *     }
+             */
+            'application/json': components['schemas']['Invitation'] & {
+              accept_url: string;
+              emailed: boolean;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspace/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an invitation
+     * @description Its link stops working at once.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log
+     * @description Who did what, when and from where, newest first (admins and the owner). A page at a time: pass `next_cursor` back as `cursor` until it is null. Kept AUDIT_RETENTION_DAYS (365 by default).
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+          /** @description A user id. */
+          actor?: number;
+          action?: string;
+          resource_type?: string;
+          from?: string;
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of the log. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 81,
+             *           "actor": {
+             *             "user_id": 12,
+             *             "email": "ana@example.com",
+             *             "token_id": null
+             *           },
+             *           "action": "link.updated",
+             *           "resource_type": "link",
+             *           "resource_id": "1043",
+             *           "fields": [
+             *             "redirect_url",
+             *             "title"
+             *           ],
+             *           "address": "203.0.113.9",
+             *           "created_at": "2026-11-02T09:15:00.000Z"
+             *         }
+             *       ],
+             *       "next_cursor": "80"
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['AuditEntry'][];
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4633,6 +5569,125 @@ export interface components {
        * @description ISO 8601 UTC
        */
       updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 3,
+     *       "name": "Acme marketing",
+     *       "slug": "acme-marketing",
+     *       "plan": "business",
+     *       "require_two_factor": false,
+     *       "role": "admin",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Workspace: {
+      id: number;
+      name: string;
+      slug: string;
+      /** @description free, pro or business: the plan rules apply to the workspace. */
+      plan: string;
+      require_two_factor: boolean;
+      /** @description owner > admin > member > viewer: a higher role may do all that a lower one may (docs/teams.md). */
+      role: 'owner' | 'admin' | 'member' | 'viewer';
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "user_id": 12,
+     *       "email": "ana@example.com",
+     *       "role": "member",
+     *       "joined_at": "2026-11-02T09:15:00.000Z"
+     *     }
+     */
+    Member: {
+      user_id: number;
+      email: string;
+      /** @description owner > admin > member > viewer: a higher role may do all that a lower one may (docs/teams.md). */
+      role: 'owner' | 'admin' | 'member' | 'viewer';
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      joined_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 4,
+     *       "email": "sam@example.com",
+     *       "role": "viewer",
+     *       "invited_by": 12,
+     *       "expires_at": "2026-11-09T09:15:00.000Z",
+     *       "expired": false,
+     *       "created_at": "2026-11-02T09:15:00.000Z"
+     *     }
+     */
+    Invitation: {
+      id: number;
+      email: string;
+      /** @description owner > admin > member > viewer: a higher role may do all that a lower one may (docs/teams.md). */
+      role: 'owner' | 'admin' | 'member' | 'viewer';
+      invited_by: number | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      expires_at: string;
+      expired: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 81,
+     *       "actor": {
+     *         "user_id": 12,
+     *         "email": "ana@example.com",
+     *         "token_id": null
+     *       },
+     *       "action": "link.updated",
+     *       "resource_type": "link",
+     *       "resource_id": "1043",
+     *       "fields": [
+     *         "redirect_url",
+     *         "title"
+     *       ],
+     *       "address": "203.0.113.9",
+     *       "created_at": "2026-11-02T09:15:00.000Z"
+     *     }
+     */
+    AuditEntry: {
+      id: number;
+      /** @description All null: the operator (the hoplink CLI). */
+      actor: {
+        user_id: number | null;
+        email: string | null;
+        token_id: number | null;
+      };
+      action: string;
+      resource_type: string;
+      resource_id: string | null;
+      /** @description The changed fields' names, never their values. */
+      fields: string[];
+      address: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
     };
   };
   responses: never;

@@ -47,7 +47,7 @@ async function applyLimit(reply: FastifyReply, limiter: RateLimiter, key: string
 }
 
 /**
- * Which budget a request spends, and under which key: a token spends its user's plan limits of the
+ * Which budget a request spends, and under which key: a token spends its workspace's plan limits of the
  * spec; the dashboard spends its session's own, so a person's clicking never eats a script's
  * allowance (or the reverse) and a search box cannot run into the API's per-minute limit.
  */
@@ -60,9 +60,10 @@ function budgetFor(
     const limiter = kind === 'domains' ? limiters.sessionDomains : limiters.session;
     return { limiter, key: `session:${principal.sessionId}` };
   }
-  const key = `user:${principal.user.id}`;
+  // The plan's limits are the workspace's: every token of its members draws on one budget.
+  const key = `workspace:${principal.workspace.id}`;
   if (kind === 'domains') return { limiter: limiters.domains, key };
-  return { limiter: principal.user.plan === 'business' ? limiters.business : limiters.pro, key };
+  return { limiter: principal.workspace.plan === 'business' ? limiters.business : limiters.pro, key };
 }
 
 /**
@@ -90,10 +91,11 @@ export function registerAuth(
     }
     const budget = budgetFor(options.limiters, principal, config.limiter ?? 'general');
     await applyLimit(reply, budget.limiter, budget.key);
+    principal.address = request.ip;
     request.principal = principal;
     // The dashboard is not "the API": a signed-in person manages links on any plan.
-    if (principal.via === 'token') assertApiAccess(principal.user.plan);
+    if (principal.via === 'token') assertApiAccess(principal.workspace.plan);
     assertAbility(principal.abilities, config.ability ?? abilityForMethod(request.method));
-    if (config.business) assertBusiness(principal.user.plan, config.business);
+    if (config.business) assertBusiness(principal.workspace.plan, config.business);
   });
 }
