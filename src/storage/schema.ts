@@ -13,8 +13,22 @@ export interface UsersTable {
   /** Optional on insert: a new user has never been downgraded. */
   downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
   localize_default: ColumnType<number, number | undefined, number>;
+  /** When the address was shown to be the owner's; null until then (migration 021). */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A single-use link of an account email: only its SHA-256 is kept (migration 021). */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  token_hash: string;
+  email: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
 }
 
 export interface ApiTokensTable {
@@ -289,4 +303,5 @@ export interface Database {
   imports: ImportsTable;
   import_sources: ImportSourcesTable;
   import_upload_chunks: ImportUploadChunksTable;
+  account_tokens: AccountTokensTable;
 }

@@ -42,6 +42,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       'users.id as user_id',
       'users.email',
       'users.plan',
+      'users.email_verified_at',
       'users.created_at',
       'users.updated_at',
     ])
@@ -54,6 +55,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       id: row.user_id,
       email: row.email,
       plan: row.plan,
+      email_verified_at: row.email_verified_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     }),

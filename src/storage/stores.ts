@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { accountTokenStore } from './account-tokens.kysely.ts';
 import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
@@ -63,6 +64,7 @@ const Redirect = bindable(redirectStore);
 const Health = bindable(healthStore);
 const LinkHealth = bindable(linkHealthStore);
 const Imports = bindable(importStore);
+const AccountTokens = bindable(accountTokenStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -85,6 +87,7 @@ export function storesFor(db: Executor) {
     health: new Health(db),
     linkHealth: new LinkHealth(db),
     imports: new Imports(db),
+    accountTokens: new AccountTokens(db),
   };
 }
 
