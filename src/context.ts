@@ -36,6 +36,8 @@ import { createDnsResolver } from './outbound/dns-resolver.ts';
 import { MAX_CLICKS_PER_DELIVERY, WebhookPublisher } from './webhooks/publisher.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 import { ImportWorker } from './imports/worker.ts';
+import { smtpMailer } from './mail/mailer.ts';
+import { MailOutbox } from './mail/outbox.ts';
 
 /**
  * Everything the processes share, wired once: the unit of work over the database, the event bus,
@@ -63,6 +65,8 @@ export interface AppContext {
   linkChecker: LinkChecker;
   /** Runs queued link imports in the background (every instance runs one; a lease keeps each job to one). */
   imports: ImportWorker;
+  /** Account emails, sent in the background after their unit of work; undefined without SMTP_URL. */
+  mail: MailOutbox | undefined;
   /** The offline GeoIP database, opened once (targeting and enrichment share it). */
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
@@ -110,6 +114,12 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   });
   const imports = new ImportWorker(uow, { ...config.imports, onError: logError('import run failed') });
   imports.start();
+  const { smtpUrl, from } = config.mail;
+  const mail = smtpUrl
+    ? new MailOutbox(smtpMailer({ url: smtpUrl, from }), {
+        onError: (error, what) => logger.error({ err: error }, `${what}: ${messageOf(error)}`),
+      })
+    : undefined;
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
   // PostgreSQL's trigram index keeps itself; SQLite's is fed in batches (migration 011).
   const searchIndexing =
@@ -119,6 +129,8 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   // Accepted clicks are handed on before anything else stops; the database closes last.
   const shutdownSteps = [
     () => pipeline.close(),
+    // Emails under way (each bounded by the mailer's deadline) may still need the database.
+    async () => mail?.drain(),
     async () => stopRetention(),
     async () => searchIndexing?.close(),
     () => linkChecker.close(),
@@ -142,6 +154,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     webhooks,
     linkChecker,
     imports,
+    mail,
     geo,
     clicks: pipeline.sink,
     clickLimits,

@@ -8,6 +8,7 @@ import { changePassword, checkCredentials, createUser, getSettings, updateSettin
 import { releaseAttempt, reserveAttempt, type AttemptSlot, type RateLimiters } from '../services/rate-limits.ts';
 import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
+import type { AccountMail } from './account-mail.ts';
 import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
 import { assertCsrf, type SessionStore } from './sessions.ts';
@@ -20,6 +21,7 @@ interface DashboardRoutesOptions {
   sessions: SessionStore;
   limits: RateLimiters;
   live: LiveClicks;
+  accountMail: AccountMail;
 }
 
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
@@ -33,14 +35,14 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRoutesOptions> 
 /** The signed-in person as the dashboard starts from: who, the session's CSRF token, what their plan offers. */
 function me(user: User, csrfToken: string) {
   return {
-    user: { id: user.id, email: user.email, plan: user.plan },
+    user: { id: user.id, email: user.email, plan: user.plan, email_verified: user.emailVerified },
     csrf_token: csrfToken,
     features: planFeatures(user.plan),
   };
 }
 
 /** The request's session, or a 401; a request that changes something must carry its CSRF token. */
-async function requireSession(sessions: SessionStore, request: FastifyRequest) {
+export async function requireSession(sessions: SessionStore, request: FastifyRequest) {
   const session = await sessions.current(request);
   if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
   assertCsrf(request, session.csrfToken);
@@ -88,7 +90,8 @@ async function countingAttempts<T>(
 }
 
 /** Signing up, signing in and changing the password: the routes that check a password. */
-function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: DashboardRoutesOptions): void {
+function registerSignUpAndSignIn(app: DashboardApp, options: DashboardRoutesOptions): void {
+  const { uow, sessions, limits, accountMail } = options;
   app.post('/signup', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
     const decision = await limits.signUps.consume(`ip:${request.ip}`);
     if (!decision.allowed) {
@@ -96,7 +99,10 @@ function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: D
       throw new AppError('rate-limited', 'Too many new accounts from this address. Try again later.');
     }
     const user = await createUser(uow, { email: request.body.email, plan: 'free', password: request.body.password });
-    return reply.code(201).send(me(user, await sessions.start(reply, user)));
+    const csrfToken = await sessions.start(reply, user);
+    // After the account's commit, in the background: a mail server's trouble never fails a sign-up.
+    accountMail.sendVerification(user.id);
+    return reply.code(201).send(me(user, csrfToken));
   });
 
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {

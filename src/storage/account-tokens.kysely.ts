@@ -29,6 +29,22 @@ export async function insertAccountToken(
     .execute();
 }
 
+/** The account and address of the token with this hash, if it is for `purpose`, unused and unexpired. */
+export async function findUsableAccountToken(
+  db: Kysely<Database>,
+  input: { tokenHash: string; purpose: AccountTokenPurpose; now: string },
+): Promise<{ userId: number; email: string } | undefined> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select(['user_id', 'email'])
+    .where('token_hash', '=', input.tokenHash)
+    .where('purpose', '=', input.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, email: row.email };
+}
+
 /**
  * Uses the token with this hash: marks it used, if it is for `purpose`, unused and unexpired, in one
  * conditional update (of two uses at once, one finds it unused). Its account and address; undefined
@@ -72,6 +88,7 @@ export async function deleteExpiredAccountTokens(db: Kysely<Database>, now: stri
 
 export const accountTokenStore = {
   insert: insertAccountToken,
+  findUsable: findUsableAccountToken,
   use: useAccountToken,
   voidForUser: voidAccountTokens,
   deleteExpired: deleteExpiredAccountTokens,

@@ -19,8 +19,11 @@ export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>`, or with `user:password@` when the server asks for them. */
   url: string;
   received: ReceivedMail[];
-  /** The next message to `to` not yet taken by an earlier call; waits up to `timeoutMs` for it. */
-  nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * The next message to `to` (with this subject, if given) not yet taken by an earlier call; waits
+   * up to `timeoutMs` for it.
+   */
+  nextMailTo(to: string, subject?: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** Every hook of the SMTP dialogue waits this long before answering (a slow server). */
   slowDown(ms: number): void;
   close(): Promise<void>;
@@ -66,10 +69,12 @@ export async function startSmtpServer(options: { credentials?: { user: string; p
   const smtp: TestSmtpServer = {
     url: `smtp://${auth}127.0.0.1:${port}`,
     received,
-    async nextMailTo(to, timeoutMs = 10_000) {
+    async nextMailTo(to, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
+      const wanted = (m: ReceivedMail) =>
+        !taken.has(m) && m.envelope.to.includes(to.toLowerCase()) && (subject === undefined || m.subject === subject);
       for (;;) {
-        const mail = received.find((m) => !taken.has(m) && m.envelope.to.includes(to.toLowerCase()));
+        const mail = received.find(wanted);
         if (mail) {
           taken.add(mail);
           return mail;
