@@ -25,3 +25,9 @@ export function isMailbox(raw: string): boolean {
 export function defaultSender(appUrl: string): string {
   return `Hoplink <no-reply@${new URL(appUrl).hostname}>`;
 }
+
+/** The start-up line about account emails: where they go out (the password redacted), or that none do. */
+export function describeMail(mail: { smtpUrl: string | undefined; from: string }): string {
+  if (!mail.smtpUrl) return 'SMTP_URL is not set: no account emails (verification, password resets) are sent';
+  return `account emails go out through ${redactedUrl(mail.smtpUrl)} from ${mail.from}`;
+}
