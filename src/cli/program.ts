@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.ts';
 import { AppError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
-import { issuePasswordReset } from '../services/account-recovery.ts';
+import { issuePasswordReset, markEmailVerified } from '../services/account-recovery.ts';
 import { changePlan, createUser, issueTokenFor, revokeAnyToken } from '../services/accounts.ts';
 import { resetPasswordLink } from '../dashboard/account-mail.ts';
 import { EventBus } from '../services/events.ts';
@@ -81,7 +81,7 @@ export function buildProgram(io: CliIo): Command {
   return program;
 }
 
-/** `user create`, `user set-plan` and `user reset-password`. */
+/** `user create`, `user set-plan`, `user reset-password` and `user verify-email`. */
 function addUserCommands(program: Command, io: CliIo, print: Print): void {
   const user = program.command('user').description('Manage users');
   user
@@ -121,6 +121,19 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
       );
     });
   addResetPasswordCommand(user, io, print);
+  user
+    .command('verify-email')
+    .description("Count a user's email address as verified (as its emailed link would)")
+    .requiredOption('--email <email>', 'the user')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; json?: boolean }) => {
+      const verified = await withDatabase(io, (uow) => uow.transact((work) => markEmailVerified(work, opts.email)));
+      print(
+        !!opts.json,
+        { id: verified.id, email: verified.email, email_verified: true },
+        `User ${verified.id} <${verified.email}> has a verified address.`,
+      );
+    });
 }
 
 /**

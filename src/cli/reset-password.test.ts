@@ -33,7 +33,7 @@ function cli(moreEnv: Record<string, string> = {}) {
 
 const NEW_PASSWORD = 'a brand new long passphrase';
 
-describe('hoplink user reset-password', () => {
+describe('hoplink user reset-password and verify-email', () => {
   it('prints a link on APP_URL that sets a new password once, within an hour', { timeout: 20_000 }, async () => {
     const { run, withUow } = cli();
     await run('user', 'create', '--email', 'ann@example.com', '--password', 'the first passphrase');
@@ -79,6 +79,26 @@ describe('hoplink user reset-password', () => {
     const res = await cli().run('user', 'reset-password', '--email', 'nobody@example.com');
     expect(res.code).toBe(1);
     expect(res.err).toBe('hoplink: No user with email nobody@example.com.\n');
+  });
+
+  it('verifies the address of a user who signed up, for an instance that sends no email', async () => {
+    const { run, withUow } = cli();
+    await run('migrate');
+    // As a sign-up makes it: unverified.
+    const user = await withUow((uow) =>
+      uow.transact(({ stores }) => stores.users.insert({ email: 'dee@example.com', plan: 'free' })),
+    );
+    expect(user.emailVerified).toBe(false);
+    const printed = await run('user', 'verify-email', '--email', 'Dee@Example.com', '--json');
+    expect(printed.code, printed.err).toBe(0);
+    expect(JSON.parse(printed.out)).toEqual({ id: user.id, email: 'dee@example.com', email_verified: true });
+    const found = await withUow((uow) => uow.read((stores) => stores.users.findByEmail('dee@example.com')));
+    expect(found?.emailVerified).toBe(true);
+    expect((await run('user', 'verify-email', '--email', 'dee@example.com')).out).toBe(
+      `User ${user.id} <dee@example.com> has a verified address.\n`,
+    );
+    const nobody = await run('user', 'verify-email', '--email', 'nobody@example.com');
+    expect([nobody.code, nobody.err]).toEqual([1, 'hoplink: No user with email nobody@example.com.\n']);
   });
 
   it('creates users whose address counts as verified: the operator vouches for it', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invalidField } from '../core/errors.ts';
+import { AppError, invalidField } from '../core/errors.ts';
 import type { AccountTokenPurpose } from '../storage/account-tokens.kysely.ts';
 import { normalizeEmail } from '../storage/users.kysely.ts';
 import { accountLine, assertAcceptablePassword } from './accounts.ts';
@@ -105,4 +105,21 @@ export async function verifyEmail(work: Work, token: string, now = new Date()): 
   if (!used || !user || user.email !== normalizeEmail(used.email)) throw invalidField('token', UNUSABLE_LINK);
   await work.stores.users.markEmailVerified({ id: user.id, email: user.email, at });
   await work.stores.accountTokens.voidForUser({ userId: user.id, purpose: 'verify-email', now: at });
+}
+
+/**
+ * The operator vouches for the address of the account with this email (`hoplink user verify-email`:
+ * an instance without SMTP_URL has no other way); its verification links are voided.
+ */
+export async function markEmailVerified(
+  work: Work,
+  email: string,
+  now = new Date(),
+): Promise<{ id: number; email: string }> {
+  const user = await work.stores.users.findByEmail(email);
+  if (!user) throw new AppError('not-found', `No user with email ${email}.`);
+  const at = now.toISOString();
+  await work.stores.users.markEmailVerified({ id: user.id, email: user.email, at });
+  await work.stores.accountTokens.voidForUser({ userId: user.id, purpose: 'verify-email', now: at });
+  return { id: user.id, email: user.email };
 }
