@@ -13,6 +13,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   storage: ['core'],
   outbound: ['core'],
   observability: ['core'],
+  mail: ['core'],
   'domain-verification': ['core'],
   services: ['core', 'schemas', 'storage', 'outbound', 'domain-verification'],
   webhooks: ['core', 'schemas', 'storage', 'services', 'outbound'],

@@ -167,6 +167,20 @@ const CASES: Case[] = [
     ['100000', 100_000],
     ['100001', between(1, 100_000, '100001')],
   ],
+  [
+    'SMTP_URL',
+    (c) => c.mail.smtpUrl,
+    undefined,
+    ['smtps://mailer:s3cret@mail.example:465', 'smtps://mailer:s3cret@mail.example:465'],
+    ['http://mail.example', /must be smtp:\/\/\.\.\. or smtps:\/\/\.\.\. with a host \(got "http:\/\/mail.example"\)/],
+  ],
+  [
+    'MAIL_FROM',
+    (c) => c.mail.from,
+    'Hoplink <no-reply@localhost>',
+    ['Links <links@example.com>', 'Links <links@example.com>'],
+    ['Links <nobody>', /must be an address, alone or as Name <address> \(got "Links <nobody>"\)/],
+  ],
 ];
 
 describe('loadConfig', () => {
@@ -226,6 +240,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, CLOUDFLARE_ZONE_ID: 'z'.repeat(257) })).toThrow(
       /^CLOUDFLARE_ZONE_ID must be at most 256 characters long/,
     );
+  });
+
+  it('quotes a wrong SMTP_URL back without its password', () => {
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'smpt://mailer:hunter2@mail.example' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'SMTP_URL must be smtp://... or smtps://... with a host (got "smpt://mailer:[redacted]@mail.example")',
+    );
+  });
+
+  it('sends mail from no-reply at the host of APP_URL unless MAIL_FROM says otherwise', () => {
+    expect(loadConfig({ APP_URL: 'https://links.example/app' }).mail.from).toBe('Hoplink <no-reply@links.example>');
+    expect(loadConfig({ MAIL_FROM: 'links@example.com' }).mail.from).toBe('links@example.com');
+    expect(() => loadConfig({ MAIL_FROM: 'Links <a@b.example>\r\nBcc: c@d.example' })).toThrow(/^MAIL_FROM must be/);
   });
 
   it('never quotes a too-long value back, and cuts a long wrong one short', () => {

@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
 import { proxyTrust, type TrustProxy } from './clicks/client-ip.ts';
+import { defaultSender, isMailbox, isSmtpUrl, redactedUrl } from './mail/settings.ts';
 import type { Limits } from './services/rate-limits.ts';
 
 /**
@@ -76,6 +77,11 @@ export interface Config {
   imports: { pollIntervalMs: number; leaseMs: number; chunkRows: number };
   /** Cloudflare for SaaS custom hostnames; when unset, domains are verified by DNS alone. */
   cloudflare: { apiBase: string; apiToken: string; zoneId: string } | undefined;
+  /**
+   * Account emails (verification, password resets, invitations). Without `smtpUrl` none is sent,
+   * and the dashboard says so. The URL may hold a password: log it only through redactedUrl.
+   */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +217,20 @@ const Environment = Type.Object(
     CLOUDFLARE_API_TOKEN: Type.Optional(Type.String({ maxLength: 256 })),
     CLOUDFLARE_ZONE_ID: Type.Optional(Type.String({ maxLength: 256 })),
     CLOUDFLARE_API_BASE: baseUrl({ default: 'https://api.cloudflare.com/client/v4' }),
+    SMTP_URL: Type.Optional(
+      Type.Refine(
+        Type.String({ maxLength: 2048 }),
+        isSmtpUrl,
+        (raw) => `must be smtp://... or smtps://... with a host (got "${shown(redactedUrl(raw))}")`,
+      ),
+    ),
+    MAIL_FROM: Type.Optional(
+      Type.Refine(
+        Type.String({ maxLength: 512 }),
+        isMailbox,
+        (raw) => `must be an address, alone or as Name <address> (got "${shown(raw)}")`,
+      ),
+    ),
   },
   {
     dependentRequired: { CLOUDFLARE_API_TOKEN: ['CLOUDFLARE_ZONE_ID'], CLOUDFLARE_ZONE_ID: ['CLOUDFLARE_API_TOKEN'] },
@@ -330,6 +350,7 @@ function cloudflare(env: Static<typeof Environment>): Config['cloudflare'] {
 
 /** The validated environment as the rest of the code reads it. */
 function configOf(env: Static<typeof Environment>): Config {
+  const appUrl = withoutTrailingSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);
   return {
     port: env.PORT,
     shortPort: env.SHORT_PORT,
@@ -339,7 +360,7 @@ function configOf(env: Static<typeof Environment>): Config {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     clickClaimIdleMs: env.CLICK_CLAIM_IDLE_MS,
-    appUrl: withoutTrailingSlash(env.APP_URL ?? `http://localhost:${env.PORT}`),
+    appUrl,
     shortUrl: withoutTrailingSlash(env.SHORT_URL ?? `http://localhost:${env.SHORT_PORT}`),
     trustProxy: trustProxy(env.TRUST_PROXY),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -378,5 +399,6 @@ function configOf(env: Static<typeof Environment>): Config {
     },
     imports: { pollIntervalMs: env.IMPORT_POLL_MS, leaseMs: env.IMPORT_LEASE_MS, chunkRows: env.IMPORT_CHUNK_ROWS },
     cloudflare: cloudflare(env),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(appUrl) },
   };
 }

@@ -37,6 +37,9 @@ import { createDnsResolver } from './outbound/dns-resolver.ts';
 import { MAX_CLICKS_PER_DELIVERY, WebhookPublisher } from './webhooks/publisher.ts';
 import { systemClock, WebhookWorker } from './webhooks/worker.ts';
 import { ImportWorker } from './imports/worker.ts';
+import { smtpMailer } from './mail/mailer.ts';
+import { invitationMessage } from './mail/messages.ts';
+import { MailOutbox } from './mail/outbox.ts';
 
 /**
  * Everything the processes share, wired once: the unit of work over the database, the event bus,
@@ -66,6 +69,8 @@ export interface AppContext {
   linkChecker: LinkChecker;
   /** Runs queued link imports in the background (every instance runs one; a lease keeps each job to one). */
   imports: ImportWorker;
+  /** Account emails, sent in the background after their unit of work; undefined without SMTP_URL. */
+  mail: MailOutbox | undefined;
   /** The offline GeoIP database, opened once (targeting and enrichment share it). */
   geo: GeoLookup;
   /** Where the edge hands visits (clicks/pipeline.ts). */
@@ -82,6 +87,21 @@ export interface AppContext {
 export interface Readiness {
   ready: boolean;
   checks: Record<string, 'ok' | string>;
+}
+
+/** Invitations go out through the outbox after their commit; without mail, nothing is sent. */
+function invitationSender(mail: MailOutbox | undefined): AppContext['sendInvitation'] {
+  return ({ invitation, workspace, inviter, link }) =>
+    mail?.post(
+      invitationMessage({
+        to: invitation.email,
+        workspaceName: workspace.name,
+        inviterEmail: inviter,
+        role: invitation.role,
+        link,
+        expiresAt: invitation.expiresAt,
+      }),
+    ) ?? false;
 }
 
 const READINESS_DEADLINE_MS = 2_000;
@@ -113,6 +133,12 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   });
   const imports = new ImportWorker(uow, { ...config.imports, onError: logError('import run failed') });
   imports.start();
+  const { smtpUrl, from } = config.mail;
+  const mail = smtpUrl
+    ? new MailOutbox(smtpMailer({ url: smtpUrl, from }), {
+        onError: (error, what) => logger.error({ err: error }, `${what}: ${messageOf(error)}`),
+      })
+    : undefined;
   const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
   // PostgreSQL's trigram index keeps itself; SQLite's is fed in batches (migration 011).
   const searchIndexing =
@@ -122,6 +148,8 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   // Accepted clicks are handed on before anything else stops; the database closes last.
   const shutdownSteps = [
     () => pipeline.close(),
+    // Emails under way (each bounded by the mailer's deadline) may still need the database.
+    async () => mail?.drain(),
     async () => stopRetention(),
     async () => searchIndexing?.close(),
     () => linkChecker.close(),
@@ -142,10 +170,11 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     domains: domainSettings(config),
     rateLimiters: redis?.rateLimiters ?? memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
-    sendInvitation: () => false,
+    sendInvitation: invitationSender(mail),
     webhooks,
     linkChecker,
     imports,
+    mail,
     geo,
     clicks: pipeline.sink,
     clickLimits,

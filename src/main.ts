@@ -5,6 +5,7 @@ import { startEdge } from './edge/server.ts';
 import { ensureDashboardBuilt } from './dashboard/assets.ts';
 import { keepNextTickShapeAlive } from './edge/next-tick-shape.ts';
 import { messageOf } from './core/errors.ts';
+import { describeMail } from './mail/settings.ts';
 
 /** Starts the API + dashboard on PORT and the short host on SHORT_PORT; stops gracefully. */
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const ctx = await createAppContext(config);
   const api = await buildApiApp(ctx, { logger: true });
   for (const warning of configWarnings(config)) api.log.warn(warning);
+  api.log.info(describeMail(config.mail));
   await api.listen({ port: config.port, host: config.host });
   const edge = await startEdge(ctx);
   api.log.info(`short host listening on ${edge.url}`);

@@ -2,9 +2,11 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.ts';
 import { AppError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
+import { issuePasswordReset, markEmailVerified } from '../services/account-recovery.ts';
 import { changePlan, createUser, issueTokenFor, revokeAnyToken } from '../services/accounts.ts';
 import type { Principal } from '../core/model.ts';
 import type { Role } from '../core/roles.ts';
+import { resetPasswordLink } from '../dashboard/account-mail.ts';
 import { EventBus } from '../services/events.ts';
 import { invitationLink } from '../services/invitation-links.ts';
 import { invite } from '../services/members.ts';
@@ -85,7 +87,7 @@ export function buildProgram(io: CliIo): Command {
   return program;
 }
 
-/** `user create` and `user set-plan`. */
+/** `user create`, `user set-plan`, `user reset-password` and `user verify-email`. */
 function addUserCommands(program: Command, io: CliIo, print: Print): void {
   const user = program.command('user').description('Manage users');
   user
@@ -99,7 +101,8 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
       if (!/^[^@\s]+@[^@\s]+$/.test(opts.email))
         throw new AppError('validation-failed', `"${opts.email}" is not an email address.`);
       const created = await withDatabase(io, (uow) =>
-        createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password }),
+        // The operator vouches for the address: no verification link.
+        createUser(uow, { email: opts.email, plan: opts.plan, password: opts.password, emailVerified: true }),
       );
       print(
         !!opts.json,
@@ -121,6 +124,46 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
         !!opts.json,
         { email: opts.email, workspace: updated.slug, plan: updated.plan },
         `${opts.email}'s personal workspace "${updated.slug}" is now on plan ${updated.plan}.`,
+      );
+    });
+  addResetPasswordCommand(user, io, print);
+  user
+    .command('verify-email')
+    .description("Count a user's email address as verified (as its emailed link would)")
+    .requiredOption('--email <email>', 'the user')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; json?: boolean }) => {
+      const verified = await withDatabase(io, (uow) => uow.transact((work) => markEmailVerified(work, opts.email)));
+      print(
+        !!opts.json,
+        { id: verified.id, email: verified.email, email_verified: true },
+        `User ${verified.id} <${verified.email}> has a verified address.`,
+      );
+    });
+}
+
+/**
+ * `user reset-password`: a link to choose a new password, printed for the operator to hand over
+ * (with or without SMTP_URL; nothing is emailed). It works as the emailed one does: once, for an hour.
+ */
+function addResetPasswordCommand(user: Command, io: CliIo, print: Print): void {
+  user
+    .command('reset-password')
+    .description('Print a link that sets a new password for a user (once, within an hour)')
+    .requiredOption('--email <email>', 'the user')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; json?: boolean }) => {
+      const issued = await withDatabase(io, (uow) => uow.transact((work) => issuePasswordReset(work, opts.email)));
+      if (!issued) throw new AppError('not-found', `No user with email ${opts.email}.`);
+      const link = resetPasswordLink(loadConfig(io.env).appUrl, issued.token);
+      print(
+        !!opts.json,
+        { email: issued.to, link, expires_at: issued.expiresAt },
+        [
+          `A link to choose a new password for <${issued.to}>, valid once until ${issued.expiresAt}:`,
+          link,
+          'Using it signs the user out everywhere.',
+        ].join('\n'),
       );
     });
 }

@@ -14,7 +14,9 @@ export type ErrorCode =
   | 'rate-limited'
   | 'too-large'
   | 'unavailable'
-  | 'conflict';
+  | 'conflict'
+  /** Something this instance is not set up to do (no SMTP_URL: no email); asking again will not help. */
+  | 'not-configured';
 
 /**
  * How many field errors one answer carries at most: enough to fix a form, and a bound on the work

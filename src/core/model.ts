@@ -9,6 +9,8 @@ import type { Variant } from './variants.ts';
 export interface User {
   id: number;
   email: string;
+  /** Whether the account's address was shown to be its owner's (a verification link, or made by the operator). */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }

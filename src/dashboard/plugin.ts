@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { AccountMail } from './account-mail.ts';
+import { accountRecoveryRoutes } from './account-recovery.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { bulkLinkRoutes } from './bulk-links.ts';
 import { workspaceDashboardRoutes } from './workspace-routes.ts';
@@ -21,12 +23,21 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   const live = new LiveClicks(ctx.uow, ctx.events, (error) => ctx.logger.error({ err: error }, 'live clicks'));
   // Open event streams end first: the server's close waits for every open response.
   app.addHook('preClose', async () => live.close());
+  const accountMail = new AccountMail(ctx.uow, ctx.mail, ctx.config.appUrl);
   await app.register(dashboardRoutes, {
     prefix: '/dashboard-api',
     uow: ctx.uow,
     sessions,
     limits: ctx.rateLimiters,
     live,
+    accountMail,
+  });
+  await app.register(accountRecoveryRoutes, {
+    prefix: '/dashboard-api',
+    uow: ctx.uow,
+    sessions,
+    limits: ctx.rateLimiters,
+    accountMail,
   });
   await app.register(workspaceDashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions });
   await app.register(bulkLinkRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });

@@ -8,6 +8,7 @@ import { changePassword, checkCredentials, createUser, getSettings, updateSettin
 import { releaseAttempt, reserveAttempt, type AttemptSlot, type RateLimiters } from '../services/rate-limits.ts';
 import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
+import type { AccountMail } from './account-mail.ts';
 import { planFeatures } from './features.ts';
 import type { LiveClicks } from './live.ts';
 import { assertCsrf, sessionPrincipal, type SessionStore } from './sessions.ts';
@@ -20,6 +21,7 @@ interface DashboardRoutesOptions {
   sessions: SessionStore;
   limits: RateLimiters;
   live: LiveClicks;
+  accountMail: AccountMail;
 }
 
 /** The few endpoints only the dashboard needs: accounts, sessions and token management. */
@@ -38,7 +40,7 @@ async function me(uow: UnitOfWork, principal: Principal, csrfToken: string) {
   const { user, workspace, role } = principal;
   const workspaces = await uow.read((stores) => stores.workspaces.listFor(user.id));
   return {
-    user: { id: user.id, email: user.email, plan: workspace.plan },
+    user: { id: user.id, email: user.email, plan: workspace.plan, email_verified: user.emailVerified },
     workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, plan: workspace.plan, role },
     workspaces: workspaces.map((each) => ({
       id: each.workspace.id,
@@ -58,7 +60,7 @@ async function requirePrincipal(uow: UnitOfWork, sessions: SessionStore, request
 }
 
 /** The request's session, or a 401; a request that changes something must carry its CSRF token. */
-async function requireSession(sessions: SessionStore, request: FastifyRequest) {
+export async function requireSession(sessions: SessionStore, request: FastifyRequest) {
   const session = await sessions.current(request);
   if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
   assertCsrf(request, session.csrfToken);
@@ -106,7 +108,8 @@ async function countingAttempts<T>(
 }
 
 /** Signing up, signing in and changing the password: the routes that check a password. */
-function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: DashboardRoutesOptions): void {
+function registerSignUpAndSignIn(app: DashboardApp, options: DashboardRoutesOptions): void {
+  const { uow, sessions, limits, accountMail } = options;
   app.post('/signup', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
     const decision = await limits.signUps.consume(`ip:${request.ip}`);
     if (!decision.allowed) {
@@ -115,6 +118,8 @@ function registerSignUpAndSignIn(app: DashboardApp, { uow, sessions, limits }: D
     }
     const user = await createUser(uow, { email: request.body.email, plan: 'free', password: request.body.password });
     const csrf = await sessions.start(reply, user);
+    // After the account's commit, in the background: a mail server's trouble never fails a sign-up.
+    accountMail.sendVerification(user.id);
     return reply.code(201).send(await me(uow, await sessionPrincipal(uow, request, { id: '', user }), csrf));
   });
 

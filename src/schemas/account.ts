@@ -63,3 +63,22 @@ export const DeleteWorkspaceBody = Type.Object(
   { confirm: Type.String({ minLength: 1, maxLength: 100 }) },
   { additionalProperties: false },
 );
+/** A link's token from an account email: 43 characters of base64url, a little room around them. */
+const AccountToken = Type.String({ minLength: 1, maxLength: 100 });
+
+export const ForgotPasswordBody = Type.Object(
+  { email: Type.String({ format: 'email', maxLength: 320 }) },
+  { additionalProperties: false },
+);
+
+/** The same length rules as sign-up's password; the breached-password check is the service's. */
+export const ResetPasswordBody = Type.Object(
+  { token: AccountToken, new_password: Type.String({ minLength: 8, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const VerifyEmailBody = Type.Object({ token: AccountToken }, { additionalProperties: false });
+
+export type ForgotPasswordInput = Static<typeof ForgotPasswordBody>;
+export type ResetPasswordInput = Static<typeof ResetPasswordBody>;
+export type VerifyEmailInput = Static<typeof VerifyEmailBody>;

@@ -31,17 +31,19 @@ const DUMMY_HASH = await hashPassword('not a real password');
 
 /**
  * A new user; the password (optional for users the CLI creates) is hashed before the unit of
- * work opens, so the slow KDF never holds a transaction (on SQLite, the write lock).
+ * work opens, so the slow KDF never holds a transaction (on SQLite, the write lock). `emailVerified`:
+ * the operator vouches for the address (the CLI); a sign-up's is verified by its link.
  */
 export async function createUser(
   uow: UnitOfWork,
-  input: { email: string; plan: Plan; password?: string | undefined },
+  input: { email: string; plan: Plan; password?: string | undefined; emailVerified?: boolean },
 ): Promise<User> {
   if (input.password !== undefined) await assertAcceptablePassword(input.password);
   // New accounts wait in one line of the hasher: a burst of sign-ups never holds up sign-ins.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password, 'sign-up');
   return uow.transact(async (work) => {
-    const user = await work.stores.users.insert({ email: input.email, passwordHash });
+    const { email, emailVerified } = input;
+    const user = await work.stores.users.insert({ email, passwordHash, emailVerified });
     await createPersonalWorkspace(work, user, input.plan);
     return user;
   });
@@ -51,7 +53,7 @@ export async function createUser(
  * Whose turn a password check is in the hasher's round (passwords.ts): the account's, or for an
  * email no account has, that email's. One account's flood of sign-ins waits in its own line.
  */
-const accountLine = (userId: number) => `account:${userId}`;
+export const accountLine = (userId: number) => `account:${userId}`;
 
 /** The user whose email and password these are; a 422 on the email field otherwise. */
 export async function checkCredentials(uow: UnitOfWork, email: string, password: string): Promise<User> {

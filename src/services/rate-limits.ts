@@ -72,6 +72,12 @@ export interface RateLimiters {
   signInFailuresByAddress: FailureCounter;
   /** Wrong passwords on a protected link, per link and client address: 5 in 15 minutes, then 429. */
   linkPasswordFailures: FailureCounter;
+  /** Password reset emails asked for per client address, whatever the address asked for. */
+  passwordResetsByAddress: RateLimiter;
+  /** Password reset emails asked for per email address, whether an account has it or not. */
+  passwordResetsByEmail: RateLimiter;
+  /** Verification emails asked for again, per account. */
+  verificationEmails: RateLimiter;
 }
 
 /** Requests per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
@@ -103,6 +109,9 @@ export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLim
     signInFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'signin' })),
     signInFailuresByAddress: failureCounter(make({ points: 20, duration: QUARTER_HOUR, name: 'signin-ip' })),
     linkPasswordFailures: failureCounter(make({ points: 5, duration: QUARTER_HOUR, name: 'link-password' })),
+    passwordResetsByAddress: fromFlexible(make({ points: 10, duration: 3600, name: 'reset-ip' })),
+    passwordResetsByEmail: fromFlexible(make({ points: 3, duration: 3600, name: 'reset-email' })),
+    verificationEmails: fromFlexible(make({ points: 3, duration: 3600, name: 'verify-email' })),
   };
 }
 

@@ -277,8 +277,8 @@ function statementsFor(postgres: boolean) {
   const p = (i: number) => (postgres ? `$${i}` : '?');
   const prepared = postgres ? '/* prepared */ ' : '';
   return {
-    bumpLink:
-      `${prepared}update links set click_count = click_count + ${p(1)} where id = ${p(2)} ` + 'returning workspace_id',
+    bumpLink: `${prepared}update links set click_count = click_count + ${p(1)}
+      where id = ${p(2)} returning workspace_id`,
     bumpBots: rowsInsert(
       'insert into link_daily_bots',
       [

@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** The workspace made at sign-up: where the dashboard opens, what `user set-plan` changes. */
   personal_workspace_id: number | null;
+  /** When the address was shown to be the owner's; null until then (migration 021). */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +64,18 @@ export interface AuditLogTable {
   /** JSON: the names of the fields changed, never their values. */
   fields: string;
   address: string | null;
+  created_at: string;
+}
+
+/** A single-use link of an account email: only its SHA-256 is kept (migration 021). */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  token_hash: string;
+  email: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
@@ -343,4 +357,5 @@ export interface Database {
   imports: ImportsTable;
   import_sources: ImportSourcesTable;
   import_upload_chunks: ImportUploadChunksTable;
+  account_tokens: AccountTokensTable;
 }

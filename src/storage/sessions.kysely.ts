@@ -41,6 +41,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       'sessions.last_seen_at',
       'users.id as user_id',
       'users.email',
+      'users.email_verified_at',
       'users.created_at',
       'users.updated_at',
     ])
@@ -52,6 +53,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
     user: toUser({
       id: row.user_id,
       email: row.email,
+      email_verified_at: row.email_verified_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     }),

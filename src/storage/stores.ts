@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { accountTokenStore } from './account-tokens.kysely.ts';
 import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { auditLogStore } from './audit-log.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
@@ -69,6 +70,7 @@ const Imports = bindable(importStore);
 const Workspaces = bindable(workspaceStore);
 const Invitations = bindable(invitationStore);
 const AuditLog = bindable(auditLogStore);
+const AccountTokens = bindable(accountTokenStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -94,6 +96,7 @@ export function storesFor(db: Executor) {
     workspaces: new Workspaces(db),
     invitations: new Invitations(db),
     auditLog: new AuditLog(db),
+    accountTokens: new AccountTokens(db),
   };
 }
 

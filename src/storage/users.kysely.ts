@@ -7,8 +7,16 @@ import type { Database, UsersTable } from './schema.ts';
 
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'created_at' | 'updated_at'>): User {
-  return { id: row.id, email: row.email, createdAt: row.created_at, updatedAt: row.updated_at };
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'created_at' | 'updated_at'> & { email_verified_at: string | null },
+): User {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.email_verified_at != null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 export function normalizeEmail(email: string): string {
@@ -17,7 +25,7 @@ export function normalizeEmail(email: string): string {
 
 export async function insertUser(
   db: Kysely<Database>,
-  input: { email: string; passwordHash?: string | null },
+  input: { email: string; passwordHash?: string | null; emailVerified?: boolean },
 ): Promise<User> {
   const now = timestamp();
   try {
@@ -27,6 +35,7 @@ export async function insertUser(
         email: normalizeEmail(input.email),
         password_hash: input.passwordHash ?? null,
         personal_workspace_id: null,
+        email_verified_at: input.emailVerified ? now : null,
         created_at: now,
         updated_at: now,
       })
@@ -68,6 +77,24 @@ export async function setUserPassword(db: Kysely<Database>, id: number, password
     .execute();
 }
 
+/**
+ * Marks the address verified, if it is still the account's address and not verified yet; whether
+ * it did. `at`: the time to record.
+ */
+export async function markUserEmailVerified(
+  db: Kysely<Database>,
+  input: { id: number; email: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: input.at, updated_at: input.at })
+    .where('id', '=', input.id)
+    .where('email', '=', normalizeEmail(input.email))
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The workspace made for the user at sign-up (null once it is deleted). */
 export async function findPersonalWorkspaceId(db: Kysely<Database>, id: number): Promise<number | null> {
   const row = await db.selectFrom('users').select('personal_workspace_id').where('id', '=', id).executeTakeFirst();
@@ -84,6 +111,7 @@ export const userStore = {
   find: findUserById,
   passwordHash: findUserPasswordHash,
   setPassword: setUserPassword,
+  markEmailVerified: markUserEmailVerified,
   personalWorkspaceId: findPersonalWorkspaceId,
   setPersonalWorkspace,
 };

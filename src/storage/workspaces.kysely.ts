@@ -4,6 +4,7 @@ import { isPlan, type Plan } from '../core/plans.ts';
 import { isRole, type Role } from '../core/roles.ts';
 import { timestamp } from '../core/time.ts';
 import { requireTransaction } from './errors.ts';
+import { toUser } from './users.kysely.ts';
 import { isPostgres } from './engine.ts';
 import type { Database, WorkspacesTable } from './schema.ts';
 
@@ -171,6 +172,7 @@ export async function listMembers(db: Kysely<Database>, workspaceId: number): Pr
     .select([
       'users.id',
       'users.email',
+      'users.email_verified_at',
       'users.created_at',
       'users.updated_at',
       'workspace_members.role',
@@ -181,7 +183,7 @@ export async function listMembers(db: Kysely<Database>, workspaceId: number): Pr
     .orderBy('users.id')
     .execute();
   return rows.map((row) => ({
-    user: { id: row.id, email: row.email, createdAt: row.created_at, updatedAt: row.updated_at },
+    user: toUser(row),
     role: isRole(row.role) ? row.role : 'viewer',
     joinedAt: row.joined_at,
   }));

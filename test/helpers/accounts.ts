@@ -10,9 +10,12 @@ import type { Database } from '../../src/storage/schema.ts';
 export type Account = User & { workspaceId: number; workspace: Workspace };
 
 /** Signs a user up on `db` (no password): the user, their personal workspace on `plan`, their membership. */
-export async function insertAccount(db: Kysely<Database>, input: { email: string; plan: Plan }): Promise<Account> {
+export async function insertAccount(
+  db: Kysely<Database>,
+  input: { email: string; plan: Plan; emailVerified?: boolean | undefined },
+): Promise<Account> {
   const uow = new UnitOfWork(db, new EventBus());
-  const user = await createUser(uow, input);
+  const user = await createUser(uow, { ...input, emailVerified: input.emailVerified ?? false });
   const workspace = await uow.read(async (stores) =>
     stores.workspaces.find((await stores.users.personalWorkspaceId(user.id))!),
   );
@@ -22,7 +25,7 @@ export async function insertAccount(db: Kysely<Database>, input: { email: string
 /** The account acting in its personal workspace as its owner, with `abilities` (all by default). */
 export function principalOf(account: Account, abilities: readonly Ability[] = ABILITIES): Principal {
   return {
-    user: { id: account.id, email: account.email, createdAt: account.createdAt, updatedAt: account.updatedAt },
+    user: { id: account.id, email: account.email, emailVerified: account.emailVerified, createdAt: account.createdAt, updatedAt: account.updatedAt },
     workspace: account.workspace,
     role: 'owner',
     abilities: new Set(abilities),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AppHeader } from './components/app-header.tsx';
 import { Skeleton } from './components/ui/skeleton.tsx';
+import { UnverifiedBanner } from './components/unverified-banner.tsx';
 import { ToastStack } from './components/ui/toast-stack.tsx';
 import { getMe, signOut } from './lib/api.ts';
 import { splitRoute, useHashRoute } from './lib/hash-route.ts';
@@ -9,6 +10,7 @@ import { useFocusRescue, usePageFocus } from './lib/page-focus.ts';
 import { useToast, type Announce } from './lib/toast.ts';
 import type { Me } from './lib/types.ts';
 import { AccountPage } from './pages/account.tsx';
+import { ACCOUNT_RECOVERY_PATHS, AccountRecoveryPage } from './pages/account-recovery.tsx';
 import { AffiliatesPage } from './pages/affiliates.tsx';
 import { AuthPage } from './pages/auth.tsx';
 import { CategoriesPage } from './pages/categories.tsx';
@@ -50,12 +52,12 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
 /** The session (undefined while asking the server, null when signed out), the header and the current page. */
 export function App() {
   const route = useHashRoute();
-  const path = splitRoute(route).path;
+  const { path, query } = splitRoute(route);
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [toasts, announce, dismiss] = useToast();
   usePageFocus(path);
   useFocusRescue();
-  useEffect(() => {
+  const loadMe = () =>
     getMe().then(
       (m) => {
         setCsrf(m.csrf_token);
@@ -63,7 +65,7 @@ export function App() {
       },
       () => setMe(null),
     );
-  }, []);
+  useEffect(() => void loadMe(), []);
   const signedIn = (m: Me) => {
     setCsrf(m.csrf_token);
     setMe(m);
@@ -74,6 +76,18 @@ export function App() {
     setMe(null);
     location.hash = '#/signin';
   };
+  // The pages the account emails link to open whether or not this browser is signed in.
+  if (ACCOUNT_RECOVERY_PATHS.includes(path))
+    return (
+      <AccountRecoveryPage
+        key={path}
+        path={path}
+        query={query}
+        signedIn={!!me}
+        onVerified={() => void loadMe()}
+        onSignedOut={() => setMe(null)}
+      />
+    );
   if (me === undefined)
     return (
       <main>
@@ -87,6 +101,7 @@ export function App() {
     <div class="shell">
       <AppHeader route={path} onSignOut={leave} />
       <div id="main" class="shell-main" tabIndex={-1}>
+        {!me.user.email_verified && <UnverifiedBanner email={me.user.email} />}
         <Page route={route} me={me} announce={announce} />
       </div>
       <ToastStack toasts={toasts} dismiss={dismiss} />

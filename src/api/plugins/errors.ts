@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'too-large': 413,
   unavailable: 503,
   conflict: 409,
+  'not-configured': 501,
 };
 
 interface AjvError {

@@ -19,6 +19,7 @@ import * as sessionsByExpiry from './017-sessions-by-expiry.ts';
 import * as rawClicksOrder from './018-raw-clicks-order.ts';
 import * as importUploads from './019-import-uploads.ts';
 import * as workspaces from './020-workspaces.ts';
+import * as accountRecovery from './021-account-recovery.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '018-raw-clicks-order': rawClicksOrder,
   '019-import-uploads': importUploads,
   '020-workspaces': workspaces,
+  '021-account-recovery': accountRecovery,
 };

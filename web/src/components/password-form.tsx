@@ -6,7 +6,7 @@ import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
 
 const FORM = 'password';
-const NEW_HINT_TEXT =
+export const NEW_HINT_TEXT =
   'At least 8 characters, and not one found in lists of breached passwords. A few unrelated words make a good one.';
 const shownHere = (path: string) => path === 'current_password' || path === 'new_password' || path === 'confirm';
 
@@ -109,7 +109,17 @@ interface PasswordFieldProps {
   hint?: string;
 }
 
-function PasswordField({ id, name, at = name, label, autocomplete, value, onChange, fe, hint }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  name,
+  at = name,
+  label,
+  autocomplete,
+  value,
+  onChange,
+  fe,
+  hint,
+}: PasswordFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div class="field">

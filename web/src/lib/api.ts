@@ -14,9 +14,11 @@ import type {
   CreateWebhookInput,
   CredentialsInput,
   DayRange,
+  ForgotPasswordInput,
   LinkChanges,
   ListLinksInput,
   NewLink,
+  ResetPasswordInput,
   Settings,
 } from './types.ts';
 
@@ -116,6 +118,17 @@ export const EXPORT_URL = `/api/v1${'/links/export' satisfies keyof paths}`;
 export const changePassword = (body: ChangePasswordInput) => answer(dashboardApi.POST('/password', { body }));
 /** 204; every session of the person ends, this one included. */
 export const signOutEverywhere = () => answer(dashboardApi.POST('/signout-everywhere'));
+
+// Forgotten passwords and email verification (the pages the account emails link to).
+/** Whether this instance sends email; asked signed out too. */
+export const getDashboardConfig = () => answer(dashboardApi.GET('/config'));
+/** 202 with the same words whether an account has the address or not. */
+export const forgotPassword = (body: ForgotPasswordInput) => answer(dashboardApi.POST('/password/forgot', { body }));
+/** 204; every session of the account ends, this browser's too. */
+export const resetPassword = (body: ResetPasswordInput) => answer(dashboardApi.POST('/password/reset', { body }));
+export const verifyEmail = (token: string) => answer(dashboardApi.POST('/verify-email', { body: { token } }));
+/** 202: a new verification link is on its way. */
+export const resendVerification = () => answer(dashboardApi.POST('/verify-email/resend'));
 
 // Webhooks (Business).
 export const listWebhooks = () => answer(api.GET('/webhooks'));

@@ -11,11 +11,16 @@ import type {
   ChangePasswordInput,
   CreatedToken,
   CreateTokenInput,
+  Accepted,
   CredentialsInput,
+  DashboardConfig,
   DataList,
+  ForgotPasswordInput,
   Me,
+  ResetPasswordInput,
   Settings,
   TokenRecord,
+  VerifyEmailInput,
 } from './types.ts';
 
 type Json<T> = { headers: Record<string, unknown>; content: { 'application/json': T } };
@@ -24,7 +29,7 @@ type Json<T> = { headers: Record<string, unknown>; content: { 'application/json'
 interface Spec {
   path?: Record<string, number>;
   body?: unknown;
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   answer?: unknown;
 }
 
@@ -47,6 +52,11 @@ export interface DashboardPaths {
   '/signout': { post: Operation<{ status: 204 }> };
   '/signout-everywhere': { post: Operation<{ status: 204 }> };
   '/password': { post: Operation<{ body: ChangePasswordInput; status: 204 }> };
+  '/config': { get: Operation<{ answer: DashboardConfig }> };
+  '/password/forgot': { post: Operation<{ body: ForgotPasswordInput; status: 202; answer: Accepted }> };
+  '/password/reset': { post: Operation<{ body: ResetPasswordInput; status: 204 }> };
+  '/verify-email': { post: Operation<{ body: VerifyEmailInput; status: 204 }> };
+  '/verify-email/resend': { post: Operation<{ status: 202; answer: Accepted }> };
   '/settings': {
     get: Operation<{ answer: Settings }>;
     patch: Operation<{ body: Settings; answer: Settings }>;

@@ -78,16 +78,34 @@ export const BREAKDOWNS = [
 export type BreakdownKey = (typeof BREAKDOWNS)[number] & keyof LinkStats;
 
 // The dashboard's own endpoints (/dashboard-api), which the API document leaves out.
-export type { CredentialsInput, CreateTokenInput, ChangePasswordInput } from '../../../src/schemas/account.ts';
+export type {
+  CredentialsInput,
+  CreateTokenInput,
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  ResetPasswordInput,
+  VerifyEmailInput,
+} from '../../../src/schemas/account.ts';
 export type { BulkLinkActionInput, BulkLinkActionName } from '../../../src/schemas/bulk-link-action.ts';
 export type { Ability, FeatureKey, FeatureState };
 
 /** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
 export interface Me {
-  user: { id: number; email: string; plan: Plan };
+  /** `email_verified`: whether the address was shown to be theirs (the verification email's link). */
+  user: { id: number; email: string; plan: Plan; email_verified: boolean };
   csrf_token: string;
   /** What the plan allows; pages check these rather than the plan's name. */
   features: Record<FeatureKey, FeatureState>;
+}
+
+/** What this instance can do for people signed out too (/dashboard-api/config): today, send email. */
+export interface DashboardConfig {
+  email_configured: boolean;
+}
+
+/** An answer that only says what happens next (202: an email on its way). */
+export interface Accepted {
+  message: string;
 }
 
 /** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */

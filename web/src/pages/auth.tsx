@@ -47,6 +47,11 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSi
         <ErrorMessage error={error} />
         <button type="submit">{mode === 'signin' ? 'Sign in' : 'Sign up'}</button>
       </form>
+      {mode === 'signin' && (
+        <p>
+          <a href="#/forgot-password">Forgot your password?</a>
+        </p>
+      )}
       <p>
         {mode === 'signin' ? (
           <a href="#/signup">No account yet? Sign up</a>
