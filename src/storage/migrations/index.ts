@@ -18,6 +18,7 @@ import * as linksByDomain from './016-links-by-domain.ts';
 import * as sessionsByExpiry from './017-sessions-by-expiry.ts';
 import * as rawClicksOrder from './018-raw-clicks-order.ts';
 import * as importUploads from './019-import-uploads.ts';
+import * as twoFactorSessions from './022-two-factor-sessions.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017-sessions-by-expiry': sessionsByExpiry,
   '018-raw-clicks-order': rawClicksOrder,
   '019-import-uploads': importUploads,
+  '022-two-factor-sessions': twoFactorSessions,
 };
