@@ -9,6 +9,8 @@ export interface User {
   id: number;
   email: string;
   plan: Plan;
+  /** Whether signing in takes a second factor (a TOTP code or a recovery code) after the password. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -10,9 +10,11 @@ import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
 import { redirectStore } from './redirect.kysely.ts';
 import type { Database } from './schema.ts';
+import { serverKeyStore } from './server-keys.kysely.ts';
 import { sessionStore } from './sessions.kysely.ts';
 import { statsStore } from './stats.kysely.ts';
 import { tokenStore } from './tokens.kysely.ts';
+import { twoFactorStore } from './two-factor.kysely.ts';
 import { userStore } from './users.kysely.ts';
 import { webhookStore } from './webhooks.kysely.ts';
 
@@ -63,6 +65,8 @@ const Redirect = bindable(redirectStore);
 const Health = bindable(healthStore);
 const LinkHealth = bindable(linkHealthStore);
 const Imports = bindable(importStore);
+const TwoFactor = bindable(twoFactorStore);
+const ServerKeys = bindable(serverKeyStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -85,6 +89,8 @@ export function storesFor(db: Executor) {
     health: new Health(db),
     linkHealth: new LinkHealth(db),
     imports: new Imports(db),
+    twoFactor: new TwoFactor(db),
+    serverKeys: new ServerKeys(db),
   };
 }
 

@@ -9,6 +9,7 @@ type TokenRow = Omit<ApiTokensTable, 'id'> & { id: number };
 type TokenWithUserRow = TokenRow & {
   email: string;
   plan: string;
+  totp_enabled_at: string | null;
   user_created_at: string;
   user_updated_at: string;
 };
@@ -57,7 +58,7 @@ export async function findActiveTokenByHash(
   // (7 µs instead of 1); char(64) is the column's own type, so PostgreSQL still uses the index.
   // Prepared on PostgreSQL (postgres-statements.ts): a lookup by a unique key.
   const { rows } = await sql<TokenWithUserRow>`/* prepared */
-    select api_tokens.*, users.email, users.plan,
+    select api_tokens.*, users.email, users.plan, users.totp_enabled_at,
       users.created_at as user_created_at, users.updated_at as user_updated_at
     from api_tokens join users on users.id = api_tokens.user_id
     where api_tokens.token_hash = cast(${tokenHash} as char(64)) and api_tokens.revoked_at is null`.execute(db);
@@ -70,6 +71,7 @@ export async function findActiveTokenByHash(
       id: row.user_id,
       email: row.email,
       plan: row.plan,
+      totp_enabled_at: row.totp_enabled_at,
       created_at: row.user_created_at,
       updated_at: row.user_updated_at,
     }),

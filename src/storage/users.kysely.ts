@@ -8,11 +8,16 @@ import type { Database, UsersTable } from './schema.ts';
 
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'plan' | 'created_at' | 'updated_at'>): User {
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'plan' | 'created_at' | 'updated_at'> & {
+    totp_enabled_at: string | null | undefined;
+  },
+): User {
   return {
     id: row.id,
     email: row.email,
     plan: isPlan(row.plan) ? row.plan : 'free',
+    twoFactorEnabled: row.totp_enabled_at != null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
