@@ -29,7 +29,12 @@ export type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'malfo
  * than `lastUsedStep` (null: none used yet). The step it matched is to be stored as the new last
  * one. Spaces in the code are ignored (apps show "123 456").
  */
-export function checkTotp(input: { secret: string; code: string; atMs: number; lastUsedStep: number | null }): TotpCheck {
+export function checkTotp(input: {
+  secret: string;
+  code: string;
+  atMs: number;
+  lastUsedStep: number | null;
+}): TotpCheck {
   const code = input.code.replace(/\s+/g, '');
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return { ok: false, reason: 'malformed' };
   const now = totpStep(input.atMs);
