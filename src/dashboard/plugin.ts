@@ -5,9 +5,11 @@ import type { AppContext } from '../context.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { bulkLinkRoutes } from './bulk-links.ts';
 import { LiveClicks } from './live.ts';
+import { RememberedDevices } from './remembered-devices.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
 import { servesAppShell } from './spa-fallback.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 
 /**
  * The web dashboard: its own few endpoints under /dashboard-api, the built app at /, and the
@@ -20,13 +22,10 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   const live = new LiveClicks(ctx.uow, ctx.events, (error) => ctx.logger.error({ err: error }, 'live clicks'));
   // Open event streams end first: the server's close waits for every open response.
   app.addHook('preClose', async () => live.close());
-  await app.register(dashboardRoutes, {
-    prefix: '/dashboard-api',
-    uow: ctx.uow,
-    sessions,
-    limits: ctx.rateLimiters,
-    live,
-  });
+  const devices = await RememberedDevices.load(ctx.uow, ctx.config.appUrl);
+  const account = { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters, devices };
+  await app.register(dashboardRoutes, { ...account, live });
+  await app.register(twoFactorRoutes, account);
   await app.register(bulkLinkRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
