@@ -29,7 +29,8 @@ function mac(key: Buffer, userId: number, expiresAt: number, fingerprint: string
  */
 export function rememberedDeviceValue(key: Buffer, binding: Binding, nowMs: number): string {
   const expiresAt = nowMs + REMEMBER_DEVICE_MS;
-  return `${binding.userId}.${expiresAt}.${mac(key, binding.userId, expiresAt, binding.fingerprint).toString('base64url')}`;
+  const signature = mac(key, binding.userId, expiresAt, binding.fingerprint).toString('base64url');
+  return `${binding.userId}.${expiresAt}.${signature}`;
 }
 
 /** Whether `value` remembers this browser for this account, under its current credentials, now. */
