@@ -4,6 +4,7 @@ import { AppError, messageOf } from '../core/errors.ts';
 import { isPlan, parseAbilities, PLANS, type Plan } from '../core/plans.ts';
 import { changePlan, createUser, issueTokenFor, revokeAnyToken } from '../services/accounts.ts';
 import { EventBus } from '../services/events.ts';
+import { resetTwoFactor } from '../services/two-factor.ts';
 import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
@@ -71,6 +72,7 @@ export function buildProgram(io: CliIo): Command {
   const print: Print = (json, value, human) => io.out(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 
   addUserCommands(program, io, print);
+  addTwoFactorResetCommand(program, io, print);
   addTokenCommands(program, io, print);
   addServeCommand(program, io);
   addImportCommand(program, io, print);
@@ -115,6 +117,26 @@ function addUserCommands(program: Command, io: CliIo, print: Print): void {
         !!opts.json,
         { id: updated.id, email: updated.email, plan: updated.plan },
         `User ${updated.id} <${updated.email}> is now on plan ${updated.plan}.`,
+      );
+    });
+}
+
+/** `user reset-two-factor`: for a person locked out of two-factor sign-in (lost phone and recovery codes). */
+function addTwoFactorResetCommand(program: Command, io: CliIo, print: Print): void {
+  program.commands
+    .find((command) => command.name() === 'user')!
+    .command('reset-two-factor')
+    .description("Turn a user's two-factor sign-in off (their password alone signs in again)")
+    .requiredOption('--email <email>', 'the user')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; json?: boolean }) => {
+      const reset = await withDatabase(io, (uow) => uow.transact((work) => resetTwoFactor(work, opts.email)));
+      print(
+        !!opts.json,
+        { email: opts.email, two_factor_reset: reset },
+        reset
+          ? `Two-factor sign-in is off for <${opts.email}>: their password alone signs in.`
+          : `<${opts.email}> had no two-factor sign-in on; nothing changed.`,
       );
     });
 }

@@ -12,7 +12,7 @@ import {
 import { checkTotp, totpUri } from '../core/totp.ts';
 import type { Stores } from '../storage/stores.ts';
 import { assertCurrentPassword } from './accounts.ts';
-import type { UnitOfWork } from './unit-of-work.ts';
+import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 /** What proves the second factor: a code of the authenticator app, or one of the recovery codes. */
 export type SecondFactor = { code: string } | { recoveryCode: string };
@@ -121,6 +121,18 @@ export async function disableTwoFactor(
     await useSecondFactor(stores, user.id, input.factor, now);
     await stores.twoFactor.disable(user.id, now.toISOString());
   });
+}
+
+/**
+ * The operator turns two factors off for a person who lost both the phone and the recovery codes
+ * (hoplink user reset-two-factor); false when they were not on.
+ */
+export async function resetTwoFactor(work: Work, email: string): Promise<boolean> {
+  const user = await work.stores.users.findByEmail(email);
+  if (!user) throw new AppError('not-found', `No user with email ${email}.`);
+  if (!user.twoFactorEnabled) return false;
+  await work.stores.twoFactor.disable(user.id, new Date().toISOString());
+  return true;
 }
 
 /** Whether two factors are on, and how many recovery codes are left unused. */
