@@ -69,6 +69,14 @@ describe('listing the sessions', () => {
     expect(session).toMatchObject({ browser: null, os: null, device: null, user_agent: null });
   });
 
+  it('keeps the first 512 characters of a longer user agent', async () => {
+    const long = `${FIREFOX_ON_LINUX} ${'x'.repeat(600)}`;
+    const person = await d.signUp({ 'user-agent': long });
+    const [session] = (await list(person.session)).json().data;
+    expect(session.user_agent).toBe(long.slice(0, 512));
+    expect(session.browser).toBe('firefox');
+  });
+
   it('needs a session', async () => {
     expect((await d.call('GET', '/sessions')).statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totpCodeAt, totpStep } from '../../src/core/totp.ts';
+import { RememberedDevices } from '../../src/dashboard/remembered-devices.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { DASHBOARD_PASSWORD, dashboardClient, sessionOf, type DashboardSession } from '../helpers/dashboard.ts';
 
@@ -134,6 +135,25 @@ describe('enrolment', () => {
     ).toBe(409);
   });
 
+  it('does not count wrong codes at enrolment as failed sign-ins', async () => {
+    const person = await d.signUp();
+    const { session, remoteAddress } = person;
+    const setup = await d.call('POST', '/two-factor/setup', {
+      session,
+      remoteAddress,
+      payload: { password: DASHBOARD_PASSWORD },
+    });
+    for (let i = 0; i < 6; i++) {
+      const res = await d.call('POST', '/two-factor/enable', {
+        session,
+        remoteAddress,
+        payload: { code: wrongCode(setup.json().secret) },
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    expect((await d.signIn(person.email, remoteAddress)).statusCode).toBe(200);
+  });
+
   it('answers 409 to a code before any setup', async () => {
     const { session } = await d.signUp();
     const res = await d.call('POST', '/two-factor/enable', { session, payload: { code: '123456' } });
@@ -214,7 +234,15 @@ describe('signing in with two factors', () => {
       expect(expired.statusCode).toBe(422);
       expect(errorsOf(expired).challenge![0]).toMatch(/^This sign-in has expired/);
     }
-    const fresh = await secondStep(await challengeFor(person), person.remoteAddress, { code: codeOf(person.secret) });
+    const next = await challengeFor(person);
+    // The new challenge swept the expired one away.
+    const left = await t.ctx.database.db
+      .selectFrom('sign_in_challenges')
+      .select('expires_at')
+      .where('user_id', '=', person.id)
+      .execute();
+    expect(left.map((row) => Date.parse(row.expires_at) - Date.now())).toEqual([5 * 60_000]);
+    const fresh = await secondStep(next, person.remoteAddress, { code: codeOf(person.secret) });
     expect(fresh.statusCode, fresh.body).toBe(200);
   });
 
@@ -351,6 +379,23 @@ describe('remembered devices', () => {
 
     later(30 * 86_400_000);
     expect((await d.signIn(person.email, person.remoteAddress, { cookie })).json().two_factor_required).toBe(true);
+  });
+
+  it('keeps its key in the database: another instance, or the next start, remembers the same devices', async () => {
+    const [one, other] = await Promise.all([
+      RememberedDevices.load(t.ctx.uow, 'http://api.test'),
+      RememberedDevices.load(t.ctx.uow, 'http://api.test'),
+    ]);
+    let value = '';
+    one.remember({ setCookie: (_name: string, set: string) => (value = set) } as unknown as FastifyReply, {
+      userId: 7,
+      fingerprint: 'f',
+    });
+    const request = { cookies: { hoplink_device: value } } as unknown as FastifyRequest;
+    expect(other.remembers(request, { userId: 7, fingerprint: 'f' })).toBe(true);
+    expect(other.remembers(request, { userId: 7, fingerprint: 'g' })).toBe(false);
+    const keys = await t.ctx.database.db.selectFrom('server_keys').select('name').execute();
+    expect(keys.map((row) => row.name)).toEqual(['remembered-devices']);
   });
 
   it('remembers nothing unless asked', async () => {
