@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,33 @@ describe.skipIf(!hasChromium)('two-factor sign-in and signed-in devices in the d
     await third.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await third.getByRole('button', { name: 'Verify' }).click();
     await third.getByText('This recovery code is not correct, or has been used already.').waitFor();
+  });
+
+  it('starts over at the password when the code step waited past its 5 minutes, or when asked to', async () => {
+    const other = await newPage();
+    await signIn(other);
+    await codeStep(other).waitFor();
+    // Five minutes, passed in the service's database.
+    const db = new SQLite(service.env.DATABASE_URL!.slice('sqlite:'.length));
+    try {
+      db.prepare(`update sign_in_challenges set expires_at = '2000-01-01T00:00:00.000Z'`).run();
+    } finally {
+      db.close();
+    }
+    await other.getByLabel('Authentication code').fill('123456');
+    await other.getByRole('button', { name: 'Verify' }).click();
+    await other.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
+    await other
+      .getByRole('alert')
+      .getByText(/^This sign-in has expired or was completed already/)
+      .waitFor();
+    expect(await other.getByLabel('Email').inputValue()).toBe(email);
+
+    await other.getByLabel('Password').fill(PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await codeStep(other).waitFor();
+    await other.getByRole('button', { name: 'Start over' }).click();
+    await other.getByRole('heading', { name: 'Sign in to Hoplink' }).waitFor();
   });
 
   it('lists the signed-in devices and signs one of them out', async () => {
