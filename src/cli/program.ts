@@ -11,6 +11,7 @@ import { EventBus } from '../services/events.ts';
 import { invitationLink } from '../services/invitation-links.ts';
 import { invite } from '../services/members.ts';
 import { changeWorkspacePlan } from '../services/workspaces.ts';
+import { resetTwoFactor } from '../services/two-factor.ts';
 import { UnitOfWork } from '../services/unit-of-work.ts';
 import { openDatabase } from '../storage/database.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
@@ -79,6 +80,7 @@ export function buildProgram(io: CliIo): Command {
 
   addUserCommands(program, io, print);
   addWorkspaceCommands(program, io, print);
+  addTwoFactorResetCommand(program, io, print);
   addTokenCommands(program, io, print);
   addServeCommand(program, io);
   addImportCommand(program, io, print);
@@ -234,6 +236,26 @@ async function inviteAsOwner(uow: UnitOfWork, opts: { slug: string; email: strin
     };
     return invite(work, principal, { email: opts.email, role: opts.role });
   });
+}
+
+/** `user reset-two-factor`: for a person locked out of two-factor sign-in (lost phone and recovery codes). */
+function addTwoFactorResetCommand(program: Command, io: CliIo, print: Print): void {
+  program.commands
+    .find((command) => command.name() === 'user')!
+    .command('reset-two-factor')
+    .description("Turn a user's two-factor sign-in off (their password alone signs in again)")
+    .requiredOption('--email <email>', 'the user')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { email: string; json?: boolean }) => {
+      const reset = await withDatabase(io, (uow) => uow.transact((work) => resetTwoFactor(work, opts.email)));
+      print(
+        !!opts.json,
+        { email: opts.email, two_factor_reset: reset },
+        reset
+          ? `Two-factor sign-in is off for <${opts.email}>: their password alone signs in.`
+          : `<${opts.email}> had no two-factor sign-in on; nothing changed.`,
+      );
+    });
 }
 
 /** `token create` and `token revoke`. */

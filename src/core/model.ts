@@ -11,6 +11,8 @@ export interface User {
   email: string;
   /** Whether the account's address was shown to be its owner's (a verification link, or made by the operator). */
   emailVerified: boolean;
+  /** Whether signing in takes a second factor (a TOTP code or a recovery code) after the password. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -7,7 +7,7 @@ import type { RateLimiter, RateLimiters } from '../services/rate-limits.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { normalizeEmail } from '../storage/users.kysely.ts';
 import type { AccountMail } from './account-mail.ts';
-import { requireSession } from './routes.ts';
+import { requireSession } from './sessions.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
 interface AccountRecoveryOptions {

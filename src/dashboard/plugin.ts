@@ -8,9 +8,11 @@ import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { bulkLinkRoutes } from './bulk-links.ts';
 import { workspaceDashboardRoutes } from './workspace-routes.ts';
 import { LiveClicks } from './live.ts';
+import { RememberedDevices } from './remembered-devices.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
 import { servesAppShell } from './spa-fallback.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 
 /**
  * The web dashboard: its own few endpoints under /dashboard-api, the built app at /, and the
@@ -24,14 +26,10 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   // Open event streams end first: the server's close waits for every open response.
   app.addHook('preClose', async () => live.close());
   const accountMail = new AccountMail(ctx.uow, ctx.mail, ctx.config.appUrl);
-  await app.register(dashboardRoutes, {
-    prefix: '/dashboard-api',
-    uow: ctx.uow,
-    sessions,
-    limits: ctx.rateLimiters,
-    live,
-    accountMail,
-  });
+  const devices = await RememberedDevices.load(ctx.uow, ctx.config.appUrl);
+  const account = { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters, devices };
+  await app.register(dashboardRoutes, { ...account, live, accountMail });
+  await app.register(twoFactorRoutes, account);
   await app.register(accountRecoveryRoutes, {
     prefix: '/dashboard-api',
     uow: ctx.uow,

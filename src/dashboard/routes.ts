@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import type { Principal } from '../core/model.ts';
+import { parseUserAgent } from '../clicks/user-agent.ts';
 import { ChangePasswordBody, CreateTokenBody, Credentials, SettingsBody } from '../schemas/account.ts';
 import { IdParams } from '../schemas/common.ts';
-import { changePassword, checkCredentials, createUser, getSettings, updateSettings } from '../services/accounts.ts';
-import { releaseAttempt, reserveAttempt, type AttemptSlot, type RateLimiters } from '../services/rate-limits.ts';
+import { SessionParams } from '../schemas/two-factor.ts';
+import { changePassword, createUser, getSettings, updateSettings } from '../services/accounts.ts';
+import type { RateLimiters } from '../services/rate-limits.ts';
+import { beginSignIn } from '../services/sign-in.ts';
 import { createUserToken, listUserTokens, revokeUserToken } from '../services/tokens.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
-import type { AccountMail } from './account-mail.ts';
-import { planFeatures } from './features.ts';
+import { attemptSlots, countingAttempts } from './attempts.ts';
 import type { LiveClicks } from './live.ts';
-import { assertCsrf, sessionPrincipal, type SessionStore } from './sessions.ts';
+import { me } from './me.ts';
+import type { RememberedDevices } from './remembered-devices.ts';
+import { requirePrincipal, requireSession, type ListedSession, type SessionStore } from './sessions.ts';
+import type { AccountMail } from './account-mail.ts';
 
 /** The Fastify instance the plugin's route groups are added to, typed from their schemas. */
 type DashboardApp = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -21,6 +24,7 @@ interface DashboardRoutesOptions {
   sessions: SessionStore;
   limits: RateLimiters;
   live: LiveClicks;
+  devices: RememberedDevices;
   accountMail: AccountMail;
 }
 
@@ -32,84 +36,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRoutesOptions> 
   registerTokens(app, options);
 };
 
-/**
- * The signed-in person as the dashboard starts from: who, the session's CSRF token, the workspace
- * shown (with their role there and what its plan offers) and every workspace they belong to.
- */
-async function me(uow: UnitOfWork, principal: Principal, csrfToken: string) {
-  const { user, workspace, role } = principal;
-  const workspaces = await uow.read((stores) => stores.workspaces.listFor(user.id));
-  return {
-    user: { id: user.id, email: user.email, plan: workspace.plan, email_verified: user.emailVerified },
-    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, plan: workspace.plan, role },
-    workspaces: workspaces.map((each) => ({
-      id: each.workspace.id,
-      name: each.workspace.name,
-      slug: each.workspace.slug,
-      role: each.role,
-    })),
-    csrf_token: csrfToken,
-    features: planFeatures(workspace.plan),
-  };
-}
-
-/** The request's session and the person acting in the workspace it names; 401 without a session. */
-async function requirePrincipal(uow: UnitOfWork, sessions: SessionStore, request: FastifyRequest) {
-  const session = await requireSession(sessions, request);
-  return { session, principal: await sessionPrincipal(uow, request, session) };
-}
-
-/** The request's session, or a 401; a request that changes something must carry its CSRF token. */
-export async function requireSession(sessions: SessionStore, request: FastifyRequest) {
-  const session = await sessions.current(request);
-  if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
-  assertCsrf(request, session.csrfToken);
-  return session;
-}
-
-// Sign-in attempts are counted per email and address (5 failures in 15 minutes: one account's
-// password being guessed) and per address alone (20: many accounts tried from one place). A wrong
-// current password when changing it counts the same, so a stolen session cannot guess it.
-function attemptSlots(limits: RateLimiters, email: string, ip: string): [AttemptSlot, AttemptSlot] {
-  return [
-    { counter: limits.signInFailures, key: `${email.toLowerCase()}|${ip}` },
-    { counter: limits.signInFailuresByAddress, key: `ip:${ip}` },
-  ];
-}
-
-/**
- * Runs a password check with an attempt taken on both counters first (429 when either is used
- * up), so simultaneous tries get no more hashes than the limits allow. A wrong password (the 422
- * of `failedField`) keeps both attempts; the right one clears the account's count and gives the
- * address its attempt back; anything else (503, a weak new password) gives both back.
- */
-async function countingAttempts<T>(
-  slots: [AttemptSlot, AttemptSlot],
-  failedField: string,
-  reply: FastifyReply,
-  check: () => Promise<T>,
-): Promise<T> {
-  const wait = await reserveAttempt(slots);
-  if (wait > 0) {
-    reply.header('Retry-After', wait);
-    throw new AppError('rate-limited', 'Too many failed sign-ins. Try again later.');
-  }
-  let result: T;
-  try {
-    result = await check();
-  } catch (error) {
-    const wrong = error instanceof AppError && error.code === 'validation-failed' && error.fieldErrors?.[failedField];
-    if (!wrong) await releaseAttempt(slots);
-    throw error;
-  }
-  const [account, address] = slots;
-  await Promise.all([account.counter.clear(account.key), releaseAttempt([address])]);
-  return result;
-}
-
 /** Signing up, signing in and changing the password: the routes that check a password. */
 function registerSignUpAndSignIn(app: DashboardApp, options: DashboardRoutesOptions): void {
-  const { uow, sessions, limits, accountMail } = options;
+  const { uow, sessions, limits, devices, accountMail } = options;
   app.post('/signup', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
     const decision = await limits.signUps.consume(`ip:${request.ip}`);
     if (!decision.allowed) {
@@ -117,26 +46,34 @@ function registerSignUpAndSignIn(app: DashboardApp, options: DashboardRoutesOpti
       throw new AppError('rate-limited', 'Too many new accounts from this address. Try again later.');
     }
     const user = await createUser(uow, { email: request.body.email, plan: 'free', password: request.body.password });
-    const csrf = await sessions.start(reply, user);
+    const csrf = await sessions.start(request, reply, user);
     // After the account's commit, in the background: a mail server's trouble never fails a sign-up.
     accountMail.sendVerification(user.id);
-    return reply.code(201).send(await me(uow, await sessionPrincipal(uow, request, { id: '', user }), csrf));
+    return reply.code(201).send(await me(uow, request, user, csrf));
   });
 
+  // With two factors on, a right password answers a challenge for the code (no session yet), unless
+  // this browser is a remembered device of the account; it leaves the failures counted so far.
   app.post('/signin', { schema: { hide: true, body: Credentials } }, async (request, reply) => {
     const slots = attemptSlots(limits, request.body.email, request.ip);
-    const user = await countingAttempts(slots, 'email', reply, () =>
-      checkCredentials(uow, request.body.email, request.body.password),
+    const { email, password } = request.body;
+    const step = await countingAttempts(
+      slots,
+      ['email'],
+      reply,
+      () => beginSignIn(uow, { email, password, remembered: (binding) => devices.remembers(request, binding) }),
+      (outcome) => outcome.kind === 'signed-in',
     );
-    const csrf = await sessions.start(reply, user);
-    return me(uow, await sessionPrincipal(uow, request, { id: '', user }), csrf);
+    if (step.kind === 'second-factor')
+      return { two_factor_required: true, challenge: step.challenge, expires_at: step.expiresAt };
+    return me(uow, request, step.user, await sessions.start(request, reply, step.user));
   });
 
   // The other sessions of the user end; this one stays signed in.
   app.post('/password', { schema: { hide: true, body: ChangePasswordBody } }, async (request, reply) => {
     const session = await requireSession(sessions, request);
     const slots = attemptSlots(limits, session.user.email, request.ip);
-    await countingAttempts(slots, 'current_password', reply, () =>
+    await countingAttempts(slots, ['current_password'], reply, () =>
       changePassword(uow, {
         userId: session.user.id,
         currentPassword: request.body.current_password,
@@ -148,8 +85,36 @@ function registerSignUpAndSignIn(app: DashboardApp, options: DashboardRoutesOpti
   });
 }
 
-/** Signing out, the session's person, and their live clicks. */
+/** A session in its person's list: the device it signed in from (parsed from its user agent), the address, when. */
+function sessionResource(session: ListedSession) {
+  const agent = session.userAgent === null ? undefined : parseUserAgent(session.userAgent);
+  return {
+    id: session.handle,
+    browser: agent?.browser ?? null,
+    os: agent?.os ?? null,
+    device: agent?.device ?? null,
+    user_agent: session.userAgent,
+    ip_address: session.ipAddress,
+    created_at: session.createdAt,
+    last_seen_at: session.lastSeenAt,
+    current: session.current,
+  };
+}
+
+/** Signing out (here, one session, everywhere), the sessions, the session's person, and their live clicks. */
 function registerSessionRoutes(app: DashboardApp, { uow, sessions, live }: DashboardRoutesOptions): void {
+  app.get('/sessions', { schema: { hide: true } }, async (request) => {
+    const session = await requireSession(sessions, request);
+    return { data: (await sessions.list(session.user.id, session.id)).map(sessionResource) };
+  });
+
+  // Another person's session is a 404, as one that does not exist: its name says nothing to them.
+  app.delete('/sessions/:id', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
+    const session = await requireSession(sessions, request);
+    await sessions.endOne(session.user.id, request.params.id, session.id, reply);
+    return reply.code(204).send(null);
+  });
+
   app.post('/signout-everywhere', { schema: { hide: true } }, async (request, reply) => {
     const session = await requireSession(sessions, request);
     await sessions.endEverywhere(session.user.id, reply);
@@ -163,8 +128,8 @@ function registerSessionRoutes(app: DashboardApp, { uow, sessions, live }: Dashb
   });
 
   app.get('/me', { schema: { hide: true } }, async (request) => {
-    const { session, principal } = await requirePrincipal(uow, sessions, request);
-    return me(uow, principal, session.csrfToken);
+    const session = await requireSession(sessions, request);
+    return me(uow, request, session.user, session.csrfToken);
   });
 
   // Server-sent events: `clicks` with the ids of the person's links that just got clicks.

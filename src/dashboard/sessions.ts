@@ -7,6 +7,7 @@ import type { Principal, User } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { workspaceForUser } from '../services/workspaces.ts';
 import { abilitiesUnderRole } from '../core/roles.ts';
+import type { SessionDevice } from '../storage/sessions.kysely.ts';
 
 export const SESSION_COOKIE = 'hoplink_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -16,6 +17,22 @@ const EXTEND_AFTER_MS = 3_600_000;
 export const MAX_SESSIONS_PER_USER = 20;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+/** The longest user agent kept with a session (the column's size); longer ones are cut. */
+const USER_AGENT_CHARS = 512;
+
+/**
+ * How a session is named outside the server (its person's list, DELETE /sessions/:id): derived
+ * from the stored id, never the id itself, which is the lookup key of the cookie.
+ */
+export function sessionHandle(id: string): string {
+  return createHash('sha256').update(`handle:${id}`).digest('base64url').slice(0, 22);
+}
+
+/** A session in its person's list: where it signed in from, when, and whether it is the one asking. */
+export interface ListedSession extends Omit<SessionDevice, 'id'> {
+  handle: string;
+  current: boolean;
+}
 
 /**
  * Dashboard sessions, stored server-side: the cookie holds 256 random bits, the database only
@@ -31,7 +48,8 @@ export class SessionStore {
     this.#secure = appUrl.startsWith('https:');
   }
 
-  async start(reply: FastifyReply, user: User): Promise<string> {
+  /** Starts a session for `user` on the device and address of `request`; its CSRF token. */
+  async start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<string> {
     const value = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const now = new Date();
@@ -40,7 +58,15 @@ export class SessionStore {
     await this.#uow.transact(async ({ stores }) => {
       // Sign-ins are rare enough to sweep expired sessions here instead of running a timer.
       await stores.sessions.deleteExpired(now.toISOString());
-      await stores.sessions.insert({ id, userId: user.id, csrfToken, expiresAt, now: now.toISOString() });
+      await stores.sessions.insert({
+        id,
+        userId: user.id,
+        csrfToken,
+        expiresAt,
+        now: now.toISOString(),
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_CHARS) || null,
+        ipAddress: request.ip,
+      });
       await stores.sessions.trimForUser({ userId: user.id, started: id, keep: MAX_SESSIONS_PER_USER });
     });
     reply.setCookie(SESSION_COOKIE, value, {
@@ -74,11 +100,45 @@ export class SessionStore {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
+  /** The user's live sessions, newest first; `currentId` is the one asking. */
+  async list(userId: number, currentId: string): Promise<ListedSession[]> {
+    const sessions = await this.#uow.read((stores) => stores.sessions.listForUser(userId, new Date().toISOString()));
+    return sessions.map(({ id, ...device }) => ({ ...device, handle: sessionHandle(id), current: id === currentId }));
+  }
+
+  /**
+   * Ends the user's session named `handle` (a 404 when the user has none by that name: another
+   * person's is not theirs to see); ending the one asking also clears its cookie.
+   */
+  async endOne(userId: number, handle: string, current: string, reply: FastifyReply): Promise<void> {
+    const ended = await this.#uow.transact(async ({ stores }) => {
+      const sessions = await stores.sessions.listForUser(userId, new Date().toISOString());
+      const session = sessions.find((s) => sessionHandle(s.id) === handle);
+      return session && (await stores.sessions.deleteForUserById(userId, session.id)) ? session.id : undefined;
+    });
+    if (!ended) throw new AppError('not-found', 'No such session.');
+    if (ended === current) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
   /** Signs the user out on every device and browser, this one included. */
   async endEverywhere(userId: number, reply: FastifyReply): Promise<void> {
     await this.#uow.transact(({ stores }) => stores.sessions.deleteForUser(userId));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
+}
+
+/** The request's session, or a 401; a request that changes something must carry its CSRF token. */
+export async function requireSession(sessions: SessionStore, request: FastifyRequest) {
+  const session = await sessions.current(request);
+  if (!session) throw new AppError('unauthenticated', 'Unauthenticated.');
+  assertCsrf(request, session.csrfToken);
+  return session;
+}
+
+/** The request's session and the person acting in the workspace it names; 401 without a session. */
+export async function requirePrincipal(uow: UnitOfWork, sessions: SessionStore, request: FastifyRequest) {
+  const session = await requireSession(sessions, request);
+  return { session, principal: await sessionPrincipal(uow, request, session) };
 }
 
 /** Changing state with a cookie needs the session's CSRF token in a header a foreign page cannot set. */

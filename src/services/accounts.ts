@@ -71,6 +71,22 @@ export async function checkCredentials(uow: UnitOfWork, email: string, password:
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
 /**
+ * A signed-in person proves they know their password (changing it, setting up or turning off two
+ * factors): a 422 on `field` otherwise, which the caller counts as a failed sign-in. The slow KDF
+ * runs outside any transaction, in the account's line of the hasher.
+ */
+export async function assertCurrentPassword(
+  uow: UnitOfWork,
+  userId: number,
+  password: string,
+  field: string,
+): Promise<void> {
+  const stored = await uow.read((stores) => stores.users.passwordHash(userId));
+  const matches = await verifyPassword(password, stored ?? DUMMY_HASH, accountLine(userId));
+  if (!stored || !matches) throw invalidField(field, WRONG_CURRENT_PASSWORD);
+}
+
+/**
  * A new password for a signed-in person, who proves they know the current one (a 422 on
  * `current_password` otherwise, which the caller counts as a failed sign-in). Every other session
  * of the user ends with the change, in the same transaction; `keepSession` (the one asking) stays.
@@ -80,12 +96,9 @@ export async function changePassword(
   uow: UnitOfWork,
   input: { userId: number; currentPassword: string; newPassword: string; keepSession: string },
 ): Promise<void> {
-  const stored = await uow.read((stores) => stores.users.passwordHash(input.userId));
-  const key = accountLine(input.userId);
-  const matches = await verifyPassword(input.currentPassword, stored ?? DUMMY_HASH, key);
-  if (!stored || !matches) throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
+  await assertCurrentPassword(uow, input.userId, input.currentPassword, 'current_password');
   await assertAcceptablePassword(input.newPassword, 'new_password');
-  const passwordHash = await hashPassword(input.newPassword, key);
+  const passwordHash = await hashPassword(input.newPassword, accountLine(input.userId));
   await uow.transact(async ({ stores }) => {
     await stores.users.setPassword(input.userId, passwordHash);
     await stores.sessions.deleteForUser(input.userId, input.keepSession);

@@ -15,6 +15,10 @@ export interface UsersTable {
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** Two-factor sign-in (migration 022): the TOTP secret, when it was turned on, the last step used. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WorkspacesTable {
@@ -244,6 +248,33 @@ export interface SessionsTable {
   expires_at: string;
   created_at: string;
   last_seen_at: string;
+  /** The device and address the session signed in from (null for sessions older than migration 022). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A single-use recovery code of two-factor sign-in, as its SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A right password waiting for its second factor: the SHA-256 of the browser's token. */
+export interface SignInChallengesTable {
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Keys the service made once and keeps (the remembered devices' HMAC key). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface WebhooksTable {
@@ -350,6 +381,9 @@ export interface Database {
   landing_options: LandingOptionsTable;
   affiliate_tags: AffiliateTagsTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  server_keys: ServerKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -13,9 +13,26 @@ export interface StoredSession {
   lastSeenAt: string;
 }
 
+/** A session as its person's list shows it: where it signed in from, and when. */
+export interface SessionDevice {
+  id: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
 export async function insertSession(
   db: Kysely<Database>,
-  input: { id: string; userId: number; csrfToken: string; expiresAt: string; now: string },
+  input: {
+    id: string;
+    userId: number;
+    csrfToken: string;
+    expiresAt: string;
+    now: string;
+    userAgent?: string | null;
+    ipAddress?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -26,8 +43,35 @@ export async function insertSession(
       expires_at: input.expiresAt,
       created_at: input.now,
       last_seen_at: input.now,
+      user_agent: input.userAgent ?? null,
+      ip_address: input.ipAddress ?? null,
     })
     .execute();
+}
+
+/** The user's live sessions, newest first (at most MAX_SESSIONS_PER_USER of them, trimmed at each sign-in). */
+export async function listUserSessions(db: Kysely<Database>, userId: number, now: string): Promise<SessionDevice[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip_address', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.user_agent,
+    ipAddress: row.ip_address,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  }));
+}
+
+/** Ends one session of the user; false when the user has no session with that id. */
+export async function deleteUserSession(db: Kysely<Database>, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function findSession(db: Kysely<Database>, id: string): Promise<StoredSession | undefined> {
@@ -42,6 +86,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       'users.id as user_id',
       'users.email',
       'users.email_verified_at',
+      'users.totp_enabled_at',
       'users.created_at',
       'users.updated_at',
     ])
@@ -54,6 +99,7 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Sto
       id: row.user_id,
       email: row.email,
       email_verified_at: row.email_verified_at,
+      totp_enabled_at: row.totp_enabled_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     }),
@@ -124,6 +170,8 @@ export const sessionStore = {
   find: findSession,
   extend: extendSession,
   delete: deleteSession,
+  listForUser: listUserSessions,
+  deleteForUserById: deleteUserSession,
   deleteForUser: deleteUserSessions,
   trimForUser: trimUserSessions,
   deleteExpired: deleteExpiredSessions,

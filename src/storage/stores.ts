@@ -13,9 +13,11 @@ import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
 import { redirectStore } from './redirect.kysely.ts';
 import type { Database } from './schema.ts';
+import { serverKeyStore } from './server-keys.kysely.ts';
 import { sessionStore } from './sessions.kysely.ts';
 import { statsStore } from './stats.kysely.ts';
 import { tokenStore } from './tokens.kysely.ts';
+import { twoFactorStore } from './two-factor.kysely.ts';
 import { userStore } from './users.kysely.ts';
 import { webhookStore } from './webhooks.kysely.ts';
 import { workspaceStore } from './workspaces.kysely.ts';
@@ -71,6 +73,8 @@ const Workspaces = bindable(workspaceStore);
 const Invitations = bindable(invitationStore);
 const AuditLog = bindable(auditLogStore);
 const AccountTokens = bindable(accountTokenStore);
+const TwoFactor = bindable(twoFactorStore);
+const ServerKeys = bindable(serverKeyStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -97,6 +101,8 @@ export function storesFor(db: Executor) {
     invitations: new Invitations(db),
     auditLog: new AuditLog(db),
     accountTokens: new AccountTokens(db),
+    twoFactor: new TwoFactor(db),
+    serverKeys: new ServerKeys(db),
   };
 }
 

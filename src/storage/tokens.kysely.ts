@@ -11,6 +11,7 @@ type TokenRow = Omit<ApiTokensTable, 'id'> & { id: number };
 type TokenWithUserRow = TokenRow & {
   email: string;
   email_verified_at: string | null;
+  totp_enabled_at: string | null;
   user_created_at: string;
   user_updated_at: string;
   workspace_name: string;
@@ -71,7 +72,7 @@ export async function findActiveTokenByHash(
   // (7 µs instead of 1); char(64) is the column's own type, so PostgreSQL still uses the index.
   // Prepared on PostgreSQL (postgres-statements.ts): a lookup by a unique key.
   const { rows } = await sql<TokenWithUserRow>`/* prepared */
-    select api_tokens.*, users.email, users.email_verified_at,
+    select api_tokens.*, users.email, users.email_verified_at, users.totp_enabled_at,
       users.created_at as user_created_at, users.updated_at as user_updated_at,
       workspaces.name as workspace_name, workspaces.slug, workspaces.plan, workspaces.require_two_factor,
       workspaces.created_at as workspace_created_at, workspaces.updated_at as workspace_updated_at,
@@ -91,6 +92,7 @@ export async function findActiveTokenByHash(
       id: row.user_id,
       email: row.email,
       email_verified_at: row.email_verified_at,
+      totp_enabled_at: row.totp_enabled_at,
       created_at: row.user_created_at,
       updated_at: row.user_updated_at,
     }),

@@ -8,12 +8,16 @@ import type { Database, UsersTable } from './schema.ts';
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
 export function toUser(
-  row: Pick<UserRow, 'id' | 'email' | 'created_at' | 'updated_at'> & { email_verified_at: string | null },
+  row: Pick<UserRow, 'id' | 'email' | 'created_at' | 'updated_at'> & {
+    email_verified_at: string | null;
+    totp_enabled_at: string | null | undefined;
+  },
 ): User {
   return {
     id: row.id,
     email: row.email,
     emailVerified: row.email_verified_at != null,
+    twoFactorEnabled: row.totp_enabled_at != null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -173,6 +173,7 @@ export async function listMembers(db: Kysely<Database>, workspaceId: number): Pr
       'users.id',
       'users.email',
       'users.email_verified_at',
+      'users.totp_enabled_at',
       'users.created_at',
       'users.updated_at',
       'workspace_members.role',

@@ -12,7 +12,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 // .ci/run installs Debian's chromium; a machine without it skips this file.
-describe.skipIf(!hasChromium)('the Webhooks page and the Account page’s password and sessions', () => {
+describe.skipIf(!hasChromium)('the Webhooks page, the Account page’s password and the Security page’s sessions', () => {
   let service: RunningService;
   let browser: Browser;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium)('the Webhooks page and the Account page’s passwo
     await signIn(other, email, PASSWORD);
     await other.getByRole('heading', { name: 'Links' }).waitFor();
 
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
     await signInHeading(page).waitFor();

@@ -25,7 +25,14 @@ export async function insertAccount(
 /** The account acting in its personal workspace as its owner, with `abilities` (all by default). */
 export function principalOf(account: Account, abilities: readonly Ability[] = ABILITIES): Principal {
   return {
-    user: { id: account.id, email: account.email, emailVerified: account.emailVerified, createdAt: account.createdAt, updatedAt: account.updatedAt },
+    user: {
+      id: account.id,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      twoFactorEnabled: account.twoFactorEnabled,
+      createdAt: account.createdAt,
+      updatedAt: account.updatedAt,
+    },
     workspace: account.workspace,
     role: 'owner',
     abilities: new Set(abilities),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsProvider } from '../../src/domain-verification/dns-provider.ts';
+import { totpCodeAt, totpStep } from '../../src/core/totp.ts';
 import { changePlan } from '../../src/services/accounts.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
@@ -222,6 +223,55 @@ describe('every write use case answers within its deadline and leaves the servic
     await expectStatus(call('DELETE', `/dashboard-api/tokens/${token.id}`, undefined, session), 404);
     await expectStatus(call('POST', '/dashboard-api/signout', undefined, session), 204);
     await expectStatus(call('GET', '/api/v1/links', undefined, headers), 200);
+  });
+
+  it('the dashboard: two-factor sign-in, its sign-in step, and ending a session', async () => {
+    const email = `uow-2fa-${Date.now()}@example.com`;
+    const credentials = { email, password: 'correct horse' };
+    const signUp = await expectStatus(call('POST', '/dashboard-api/signup', credentials, {}), 201);
+    const cookie = `hoplink_session=${signUp.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
+    const session = { cookie, 'x-csrf-token': signUp.json().csrf_token as string };
+    const setup = await expectStatus(
+      call('POST', '/dashboard-api/two-factor/setup', { password: 'correct horse' }, session),
+      200,
+    );
+    const step = totpStep(Date.now());
+    const code = (offset: number) => totpCodeAt(setup.json().secret, step + offset);
+    const enabled = await expectStatus(
+      call('POST', '/dashboard-api/two-factor/enable', { code: code(0) }, session),
+      200,
+    );
+    const recovery: string[] = enabled.json().recovery_codes;
+    const codes = await expectStatus(
+      call('POST', '/dashboard-api/two-factor/recovery-codes', { code: code(1) }, session),
+      200,
+    );
+    const fresh: string[] = codes.json().recovery_codes;
+    expect(fresh).not.toEqual(recovery);
+    const challenge = (await expectStatus(call('POST', '/dashboard-api/signin', credentials, {}), 200)).json()
+      .challenge;
+    const signedIn = await expectStatus(
+      call('POST', '/dashboard-api/signin/two-factor', { challenge, recovery_code: fresh[0] }, {}),
+      200,
+    );
+    const sessions = (await expectStatus(call('GET', '/dashboard-api/sessions', undefined, session), 200)).json().data;
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((s: { current: boolean }) => !s.current);
+    await expectStatus(call('DELETE', `/dashboard-api/sessions/${other.id}`, undefined, session), 204);
+    const signedInCookie = signedIn.cookies.find((c) => c.name === 'hoplink_session')!.value;
+    await expectStatus(
+      call('GET', '/dashboard-api/me', undefined, { cookie: `hoplink_session=${signedInCookie}` }),
+      401,
+    );
+    await expectStatus(
+      call(
+        'POST',
+        '/dashboard-api/two-factor/disable',
+        { password: 'correct horse', recovery_code: fresh[1] },
+        session,
+      ),
+      204,
+    );
   });
 
   it('keeps serving short links and recording their visits', async () => {

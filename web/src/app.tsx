@@ -19,6 +19,7 @@ import { ImportPage } from './pages/import.tsx';
 import { LinkDetailsPage } from './pages/link-details.tsx';
 import { LinksPage } from './pages/links.tsx';
 import { OverviewPage } from './pages/overview.tsx';
+import { SecurityPage } from './pages/security.tsx';
 import { TokensPage } from './pages/tokens.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 
@@ -34,6 +35,8 @@ function Page({ route, me, announce }: { route: string; me: Me; announce: Announ
       return <TokensPage me={me} announce={announce} />;
     case '/account':
       return <AccountPage me={me} announce={announce} />;
+    case '/security':
+      return <SecurityPage me={me} announce={announce} />;
     case '/categories':
       return <CategoriesPage announce={announce} />;
     case '/affiliates':

@@ -20,6 +20,7 @@ import * as rawClicksOrder from './018-raw-clicks-order.ts';
 import * as importUploads from './019-import-uploads.ts';
 import * as workspaces from './020-workspaces.ts';
 import * as accountRecovery from './021-account-recovery.ts';
+import * as twoFactorSessions from './022-two-factor-sessions.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '019-import-uploads': importUploads,
   '020-workspaces': workspaces,
   '021-account-recovery': accountRecovery,
+  '022-two-factor-sessions': twoFactorSessions,
 };

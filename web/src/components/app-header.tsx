@@ -13,6 +13,7 @@ const NAV: Array<{ href: string; label: string; current: (route: string) => bool
   { href: '#/webhooks', label: 'Webhooks', current: (route) => route === '/webhooks' },
   { href: '#/tokens', label: 'API tokens', current: (route) => route === '/tokens' },
   { href: '#/account', label: 'Account', current: (route) => route === '/account' },
+  { href: '#/security', label: 'Security', current: (route) => route === '/security' },
 ];
 
 const MENU_ID = 'app-menu';

@@ -30,10 +30,7 @@ export function SignOutEverywhere() {
     }
   };
   return (
-    // A named region, as a <section> would be; not one, as suites picture Settings as the only section.card.
-    // biome-ignore lint/a11y/useSemanticElements: see above.
-    <div class="card" role="region" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Signed-in devices</h2>
+    <>
       <p>
         Signed in somewhere you no longer use, or on a computer others share? Signing out everywhere ends every session
         of your account, this one included. API tokens keep working; revoke them on the{' '}
@@ -43,6 +40,6 @@ export function SignOutEverywhere() {
       <button type="button" onClick={run} disabled={busy}>
         Sign out everywhere
       </button>
-    </div>
+    </>
   );
 }

@@ -20,6 +20,10 @@ import type {
   NewLink,
   ResetPasswordInput,
   Settings,
+  SignInTwoFactorInput,
+  TwoFactorCodeInput,
+  TwoFactorDisableInput,
+  TwoFactorSetupInput,
 } from './types.ts';
 
 /** The path parameter of the endpoints about one record. */
@@ -30,6 +34,22 @@ export const getMe = () => answer(dashboardApi.GET('/me'));
 export const signIn = (body: CredentialsInput) => answer(dashboardApi.POST('/signin', { body }));
 export const signUp = (body: CredentialsInput) => answer(dashboardApi.POST('/signup', { body }));
 export const signOut = () => answer(dashboardApi.POST('/signout'));
+/** The sign-in's second step: the password step's challenge with a code or a recovery code. */
+export const signInSecondFactor = (body: SignInTwoFactorInput) =>
+  answer(dashboardApi.POST('/signin/two-factor', { body }));
+
+// Signed-in devices.
+export const listSessions = () => answer(dashboardApi.GET('/sessions'));
+export const endSession = (id: string) => answer(dashboardApi.DELETE('/sessions/{id}', { params: { path: { id } } }));
+
+// Two-factor sign-in.
+export const getTwoFactor = () => answer(dashboardApi.GET('/two-factor'));
+export const setUpTwoFactor = (body: TwoFactorSetupInput) => answer(dashboardApi.POST('/two-factor/setup', { body }));
+export const enableTwoFactor = (body: TwoFactorCodeInput) => answer(dashboardApi.POST('/two-factor/enable', { body }));
+export const newRecoveryCodes = (body: TwoFactorCodeInput) =>
+  answer(dashboardApi.POST('/two-factor/recovery-codes', { body }));
+export const disableTwoFactor = (body: TwoFactorDisableInput) =>
+  answer(dashboardApi.POST('/two-factor/disable', { body }));
 
 // The account's settings.
 export const getSettings = () => answer(dashboardApi.GET('/settings'));

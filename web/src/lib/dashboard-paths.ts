@@ -1,9 +1,9 @@
-// The dashboard's own endpoints (/dashboard-api, src/dashboard/routes.ts): sessions, settings, API
-// tokens, bulk link actions and the password. They are hidden from the public OpenAPI document, so
-// the generated schema of packages/client has no types for them; these declarations give the same
-// shape for openapi-fetch to check the dashboard's calls against. Bodies come from the server's own
-// TypeBox schemas (types only, so no server code is bundled); the answers the server does not
-// describe by a schema are in types.ts.
+// The dashboard's own endpoints (/dashboard-api, src/dashboard/routes.ts and two-factor-routes.ts):
+// sessions, two-factor sign-in, settings, API tokens, bulk link actions and the password. They are
+// hidden from the public OpenAPI document, so the generated schema of packages/client has no types
+// for them; these declarations give the same shape for openapi-fetch to check the dashboard's calls
+// against. Bodies come from the server's own TypeBox schemas (types only, so no server code is
+// bundled); the answers the server does not describe by a schema are in types.ts.
 import type { ErrorBody, ValidationErrorBody } from '@hoplink/client';
 import type {
   BulkLinkActionAnswer,
@@ -18,16 +18,25 @@ import type {
   ForgotPasswordInput,
   Me,
   ResetPasswordInput,
+  RecoveryCodes,
+  SessionRecord,
   Settings,
+  SignInAnswer,
+  SignInTwoFactorInput,
   TokenRecord,
   VerifyEmailInput,
+  TwoFactorCodeInput,
+  TwoFactorDisableInput,
+  TwoFactorSetup,
+  TwoFactorSetupInput,
+  TwoFactorStatus,
 } from './types.ts';
 
 type Json<T> = { headers: Record<string, unknown>; content: { 'application/json': T } };
 
 /** What the dashboard knows of one method of an endpoint; no `answer` is a 204's empty body. */
 interface Spec {
-  path?: Record<string, number>;
+  path?: Record<string, number | string>;
   body?: unknown;
   status?: 200 | 201 | 202 | 204;
   answer?: unknown;
@@ -47,10 +56,18 @@ type Operation<S extends Spec> = {
 
 export interface DashboardPaths {
   '/me': { get: Operation<{ answer: Me }> };
-  '/signin': { post: Operation<{ body: CredentialsInput; answer: Me }> };
+  '/signin': { post: Operation<{ body: CredentialsInput; answer: SignInAnswer }> };
+  '/signin/two-factor': { post: Operation<{ body: SignInTwoFactorInput; answer: Me }> };
   '/signup': { post: Operation<{ body: CredentialsInput; status: 201; answer: Me }> };
   '/signout': { post: Operation<{ status: 204 }> };
   '/signout-everywhere': { post: Operation<{ status: 204 }> };
+  '/sessions': { get: Operation<{ answer: DataList<SessionRecord> }> };
+  '/sessions/{id}': { delete: Operation<{ path: { id: string }; status: 204 }> };
+  '/two-factor': { get: Operation<{ answer: TwoFactorStatus }> };
+  '/two-factor/setup': { post: Operation<{ body: TwoFactorSetupInput; answer: TwoFactorSetup }> };
+  '/two-factor/enable': { post: Operation<{ body: TwoFactorCodeInput; answer: RecoveryCodes }> };
+  '/two-factor/recovery-codes': { post: Operation<{ body: TwoFactorCodeInput; answer: RecoveryCodes }> };
+  '/two-factor/disable': { post: Operation<{ body: TwoFactorDisableInput; status: 204 }> };
   '/password': { post: Operation<{ body: ChangePasswordInput; status: 204 }> };
   '/config': { get: Operation<{ answer: DashboardConfig }> };
   '/password/forgot': { post: Operation<{ body: ForgotPasswordInput; status: 202; answer: Accepted }> };

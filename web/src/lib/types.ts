@@ -8,6 +8,7 @@ import type { Ability, Plan } from '../../../src/core/plans.ts';
 import type { FeatureKey, FeatureState } from '../../../src/dashboard/features.ts';
 import type { SettingsBody } from '../../../src/schemas/account.ts';
 import type { BulkLinkActionResult } from '../../../src/services/bulk-link-actions.ts';
+import type { ParsedAgent } from '../../../src/clicks/user-agent.ts';
 
 type Schemas = components['schemas'];
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
@@ -87,12 +88,18 @@ export type {
   VerifyEmailInput,
 } from '../../../src/schemas/account.ts';
 export type { BulkLinkActionInput, BulkLinkActionName } from '../../../src/schemas/bulk-link-action.ts';
+export type {
+  SignInTwoFactorInput,
+  TwoFactorCodeInput,
+  TwoFactorDisableInput,
+  TwoFactorSetupInput,
+} from '../../../src/schemas/two-factor.ts';
 export type { Ability, FeatureKey, FeatureState };
 
 /** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
 export interface Me {
   /** `email_verified`: whether the address was shown to be theirs (the verification email's link). */
-  user: { id: number; email: string; plan: Plan; email_verified: boolean };
+  user: { id: number; email: string; plan: Plan; email_verified: boolean; two_factor_enabled: boolean };
   csrf_token: string;
   /** What the plan allows; pages check these rather than the plan's name. */
   features: Record<FeatureKey, FeatureState>;
@@ -106,6 +113,47 @@ export interface DashboardConfig {
 /** An answer that only says what happens next (202: an email on its way). */
 export interface Accepted {
   message: string;
+}
+
+/** A right password of an account with two factors: the challenge its code completes (no session yet). */
+export interface TwoFactorChallenge {
+  two_factor_required: true;
+  challenge: string;
+  expires_at: string;
+}
+
+/** What the password step of a sign-in answers: signed in, or a code to give. */
+export type SignInAnswer = Me | TwoFactorChallenge;
+
+/** Where two-factor sign-in stands (/dashboard-api/two-factor). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recovery_codes_left: number;
+}
+
+/** Enrolment's first step: the secret, its otpauth:// URI and that URI's QR code as SVG. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth_uri: string;
+  qr_svg: string;
+}
+
+/** A new set of recovery codes: the only time they are shown. */
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
+/** One of the person's sessions (/dashboard-api/sessions); the device is null when the browser did not say. */
+export interface SessionRecord {
+  id: string;
+  browser: ParsedAgent['browser'] | null;
+  os: ParsedAgent['os'] | null;
+  device: ParsedAgent['device'] | null;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: string;
+  last_seen_at: string;
+  current: boolean;
 }
 
 /** The account's settings (/dashboard-api/settings): today only the storefront localisation default (Business). */

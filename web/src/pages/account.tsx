@@ -1,7 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
-import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 import { getSettings, updateSettings } from '../lib/api.ts';
 import { errorId, formatError } from '../lib/errors.ts';
 import { controlFeatures } from '../lib/link-controls.ts';
@@ -117,7 +116,7 @@ function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }
 
 /**
  * Who is signed in, their plan, what it includes (locked features say why, each leads to its page),
- * the account's settings, the password and signing out everywhere.
+ * the account's settings and the password; the Security page has two-factor sign-in and the sessions.
  */
 export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
@@ -140,7 +139,10 @@ export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
       </p>
       <LocalizeDefaultSetting me={me} announce={announce} />
       <PasswordForm announce={announce} />
-      <SignOutEverywhere />
+      <p>
+        Two-factor sign-in and the browsers and devices signed in to your account are on the{' '}
+        <a href="#/security">Security</a> page.
+      </p>
     </main>
   );
 }

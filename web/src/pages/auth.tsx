@@ -1,22 +1,43 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { signIn, signUp } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
 import type { Me } from '../lib/types.ts';
 
-/** Sign in or sign up: one form, as both take an email and a password. */
+/**
+ * Sign in or sign up: one form, as both take an email and a password. An account with two-factor
+ * sign-in on then asks for its code (TwoFactorStep), unless this browser is remembered.
+ */
 export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [challenge, setChallenge] = useState<string>();
   const submit = async (event: Event) => {
     event.preventDefault();
     try {
-      onSignedIn(await (mode === 'signin' ? signIn : signUp)({ email, password }));
+      const answer = await (mode === 'signin' ? signIn : signUp)({ email, password });
+      if ('two_factor_required' in answer) {
+        setError(undefined);
+        setChallenge(answer.challenge);
+      } else onSignedIn(answer);
     } catch (e) {
       setError(formatError(e));
     }
   };
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onRestart={(reason) => {
+          setChallenge(undefined);
+          setPassword('');
+          setError(reason);
+        }}
+      />
+    );
   return (
     <main class="narrow">
       <h1>{mode === 'signin' ? 'Sign in to Hoplink' : 'Create your Hoplink account'}</h1>
