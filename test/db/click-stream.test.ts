@@ -234,24 +234,36 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
     await consumer.close();
   });
 
-  it('reports an entry it cannot read, and leaves its batch pending, written and acknowledged by nobody', async () => {
+  it('drops an entry it cannot decode, reported once, and writes the good entries of its batch', async () => {
     const link = await newLink('unreadable');
-    await redis.xadd(badStream, '*', 'c', '{"linkId": 1');
     await entry(badStream, link.id, 2);
+    const garbage = await redis.xadd(badStream, '*', 'c', '{"linkId": 1');
+    await entry(badStream, link.id, 3);
     const errors: unknown[] = [];
+    const unreadable: Array<[string | null, unknown]> = [];
+    const batches: number[] = [];
     const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
       stream: badStream,
       group: 'writers',
+      // Claimed again every 200 ms if it stayed pending: a batch that failed would be retried here.
+      claimIdleMs: 200,
       onError: (error) => errors.push(error),
+      onUnreadable: (id, error) => unreadable.push([id, error]),
+      onWritten: (counted) => batches.push(counted.length),
     });
     await consumer.start();
-    for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && batches.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1_000)); // five claim periods
     await consumer.close();
 
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toBeInstanceOf(SyntaxError);
-    expect(await clickCount(link.id)).toBe(0);
+    expect(batches, 'one batch, the good entries of it written').toEqual([5]);
+    expect(await clickCount(link.id)).toBe(5);
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]![0]).toBe(garbage);
+    expect(unreadable[0]![1]).toBeInstanceOf(SyntaxError);
+    expect(errors).toEqual([]);
     const [pending] = (await redis.xpending(badStream, 'writers')) as [number];
-    expect(pending).toBe(2);
+    expect(pending, 'every entry acknowledged').toBe(0);
+    expect(await redis.xlen(badStream), 'and dropped').toBe(0);
   });
 });
