@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink, StreamClickConsumer } from '../../src/clicks/click-stream.ts';
 import { openGeoLookup } from '../../src/clicks/geo.ts';
 import { decodeVisitBatch } from '../../src/clicks/visit-batch.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createAppContext } from '../../src/context.ts';
+import { createLogger } from '../../src/observability/logger.ts';
 import { EventBus } from '../../src/services/events.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
@@ -11,7 +15,7 @@ import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
-import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { freshDatabaseUrl, freshMigratedDatabaseUrl, postgresUrl } from '../helpers/database.ts';
 
 // Needs a real Redis (and PostgreSQL for the consumer): CI sets TEST_REDIS_URL and
 // TEST_DATABASE_URL (and fails if it cannot connect); without them, skipped.
@@ -266,4 +270,46 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
     expect(pending, 'every entry acknowledged').toBe(0);
     expect(await redis.xlen(badStream), 'and dropped').toBe(0);
   });
+});
+
+describe.skipIf(!postgresUrl || !redisUrl)('the service’s click stream', () => {
+  it('logs an entry it dropped as unreadable once, with its id, and counts it in /metrics', async () => {
+    const database = await freshMigratedDatabaseUrl('postgres');
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const logLines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: prefix,
+      CLICK_CLAIM_IDLE_MS: '200',
+      SHORT_URL: 'http://short.test',
+      LOG_LEVEL: 'warn',
+    });
+    const ctx = await createAppContext(config, { logger: createLogger({ level: 'warn', stream }) });
+    const redis = new Redis(redisUrl!);
+    const dropped = /^hoplink_click_stream_unreadable_entries_total (\d+)$/m;
+    try {
+      const garbage = await redis.xadd(`${prefix}clicks`, '*', 'c', '[1, 2');
+      for (let i = 0; i < 100 && (await ctx.metrics.text()).match(dropped)?.[1] !== '1'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1_000)); // claim periods in which a pending entry would come back
+
+      expect((await ctx.metrics.text()).match(dropped)?.[1]).toBe('1');
+      const lines = logLines.map((line) => JSON.parse(line) as { level: number; msg: string; entryId?: string });
+      expect(lines.filter((line) => line.entryId === garbage)).toHaveLength(1);
+      expect(lines.find((line) => line.entryId === garbage)).toMatchObject({ level: 50 });
+      expect(lines.filter((line) => line.msg.includes('click stream batch failed'))).toEqual([]);
+    } finally {
+      await ctx.close();
+      await redis.del(`${prefix}clicks`);
+      redis.disconnect();
+      await database.drop();
+    }
+  }, 15_000);
 });
