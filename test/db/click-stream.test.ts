@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink, StreamClickConsumer } from '../../src/clicks/click-stream.ts';
@@ -7,7 +6,6 @@ import { openGeoLookup } from '../../src/clicks/geo.ts';
 import { decodeVisitBatch } from '../../src/clicks/visit-batch.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAppContext } from '../../src/context.ts';
-import { createLogger } from '../../src/observability/logger.ts';
 import { EventBus } from '../../src/services/events.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
@@ -16,6 +14,7 @@ import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertUser } from '../../src/storage/users.kysely.ts';
 import { visitFacts } from '../helpers/clicks.ts';
 import { freshDatabaseUrl, freshMigratedDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { capturingLogger } from '../helpers/log-lines.ts';
 
 // Needs a real Redis (and PostgreSQL for the consumer): CI sets TEST_REDIS_URL and
 // TEST_DATABASE_URL (and fails if it cannot connect); without them, skipped.
@@ -276,13 +275,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the service’s click stream', () =>
   it('logs an entry it dropped as unreadable once, with its id, and counts it in /metrics', async () => {
     const database = await freshMigratedDatabaseUrl('postgres');
     const prefix = `test-${randomBytes(4).toString('hex')}:`;
-    const logLines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { logger, lines: logLines } = capturingLogger('warn');
     const config = loadConfig({
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl!,
@@ -291,7 +284,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the service’s click stream', () =>
       SHORT_URL: 'http://short.test',
       LOG_LEVEL: 'warn',
     });
-    const ctx = await createAppContext(config, { logger: createLogger({ level: 'warn', stream }) });
+    const ctx = await createAppContext(config, { logger });
     const redis = new Redis(redisUrl!);
     const dropped = /^hoplink_click_stream_unreadable_entries_total (\d+)$/m;
     try {
