@@ -1,7 +1,11 @@
 // Side by side: the service of checkout A against the service of checkout B on one figure, in
 // interleaved slices (A B, B A, A B, ...), so a slow patch of the shared machine hits both alike.
-//   npx node bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss
-//     [--engine sqlite|postgres] [--rounds 6] [--seconds 5] [--warmup 10]
+//   npx node bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss|latency
+//     [--engine sqlite|postgres] [--rounds 6] [--seconds 5] [--warmup 10] [--requests 200]
+// redirects, create, reads: a rate under load (autocannon); rss: MB resident after a redirect slice.
+// latency: one request at a time among 100,000 links, the median and p90 at the client of three
+// measures, each its own slice of --requests requests: a link's first visit (a code not yet in the
+// redirect cache), an unknown code, and the links list with a search (bench/run.ts's last figures).
 // Each service is built and started as `npm start` and bench/run.ts do (its checkout's
 // SERVICE_NODE_FLAGS and SERVICE_ENV), on a database of its own: a SQLite file, or a fresh
 // PostgreSQL database beside `--postgres`'s with Redis under a key prefix of its own.
@@ -19,12 +23,13 @@ import { migrateToLatest } from '../src/storage/migrate.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { benchAccount } from './account.ts';
 import { issueToken } from '../src/services/tokens.ts';
+import { hasQueuedLinks } from '../src/storage/links.kysely.ts';
 import { cpuMicros } from './cpu-time.ts';
 import { measureCreate } from './create-links.ts';
-import { seedLinks } from './list-links.ts';
+import { firstVisitCode, LIST_LINKS, SEARCH_QUERY, seedLinks, unknownCode } from './list-links.ts';
 import { insertPlainLink } from './plain-link.ts';
 import { residentMb } from './scorecard.ts';
-import { benchServiceEnv, freePort, waitFor } from './serving.ts';
+import { benchServiceEnv, freePort, requestJson, timeOneAtATime, visit, waitFor } from './serving.ts';
 
 const args = parseArgs({
   options: {
@@ -35,16 +40,17 @@ const args = parseArgs({
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '10' },
+    requests: { type: 'string', default: '200' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
 }).values;
-const FIGURES = ['redirects', 'create', 'reads', 'rss'] as const;
+const FIGURES = ['redirects', 'create', 'reads', 'rss', 'latency'] as const;
 type Figure = (typeof FIGURES)[number];
 const figure = args.figure as Figure;
 if (!args.a || !args.b || !FIGURES.includes(figure) || !['sqlite', 'postgres'].includes(args.engine)) {
   console.error(
-    'usage: bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss [--engine sqlite|postgres]',
+    'usage: bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss|latency [--engine sqlite|postgres]',
   );
   process.exit(2);
 }
@@ -52,6 +58,7 @@ const postgres = args.engine === 'postgres';
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const WARM_UP_SECONDS = Number(args.warmup);
+const REQUESTS = Number(args.requests);
 const REDIRECT_CONNECTIONS = 50; // as bench/run.ts
 const READ_CONNECTIONS = 10; // as measureCreate
 const UA = {
@@ -65,6 +72,7 @@ interface Side {
   dir: string;
   child: ChildProcess;
   databaseName: string | undefined;
+  databaseUrl: string;
   short: string;
   api: string;
   auth: Record<string, string>;
@@ -76,7 +84,7 @@ async function adminQuery(statement: string): Promise<void> {
   await client.query(statement).finally(() => client.end());
 }
 
-/** A user with a token, the plain link, and for `reads` 1,000 links to list. */
+/** A user with a token, the plain link, and for `reads` 1,000 links to list, for `latency` 100,000. */
 async function seed(databaseUrl: string): Promise<string> {
   const { db, close } = openDatabase(databaseUrl);
   try {
@@ -88,6 +96,7 @@ async function seed(databaseUrl: string): Promise<string> {
     );
     await insertPlainLink(db, user.workspaceId);
     if (figure === 'reads') await seedLinks(db, user.workspaceId, 1_000);
+    if (figure === 'latency') await seedLinks(db, user.workspaceId, LIST_LINKS);
     return plaintext;
   } finally {
     await close();
@@ -132,6 +141,7 @@ async function start(label: 'A' | 'B', checkout: string, scratch: string): Promi
     dir,
     child,
     databaseName,
+    databaseUrl,
     short: `http://127.0.0.1:${shortPort}`,
     api: `http://127.0.0.1:${port}/api/v1`,
     auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -191,6 +201,7 @@ async function stop(side: Side): Promise<void> {
 }
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const ms = (value: number) => value.toFixed(2);
 /** The value at fraction `q` of the sorted values, between two neighbours (q = 0.5: the median). */
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -201,26 +212,10 @@ function quantile(values: number[], q: number): number {
 const summary = (ratios: number[]) =>
   `median of pairs ${pct(quantile(ratios, 0.5))} (middle half ${pct(quantile(ratios, 0.25))} - ` +
   `${pct(quantile(ratios, 0.75))}, all ${pct(Math.min(...ratios))} - ${pct(Math.max(...ratios))})`;
-const unit = { redirects: 'redirects/s', create: 'links/s', reads: 'lists/s', rss: 'MB RSS' }[figure];
+const unit = { redirects: 'redirects/s', create: 'links/s', reads: 'lists/s', rss: 'MB RSS', latency: 'ms' }[figure];
 
-const scratch = mkdtempSync(join(tmpdir(), 'hoplink-ab-'));
-const sides: Side[] = [];
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(
-    signal,
-    () =>
-      void Promise.all(sides.map(stop)).finally(() => {
-        rmSync(scratch, { recursive: true, force: true });
-        process.exit(1);
-      }),
-  );
-}
-try {
-  sides.push(await start('A', args.a, scratch));
-  sides.push(await start('B', args.b, scratch));
-  const [a, b] = sides as [Side, Side];
-  console.log(`A ${a.dir}\nB ${b.dir}\n${figure} on ${args.engine}: ${ROUNDS} rounds of ${SECONDS} s slices`);
-  for (const side of sides) await drive(side, WARM_UP_SECONDS); // JIT, caches, the database's pages
+async function compareRates(a: Side, b: Side): Promise<void> {
+  for (const side of [a, b]) await drive(side, WARM_UP_SECONDS); // JIT, caches, the database's pages
   const ratios: number[] = [];
   const cpuRatios: number[] = [];
   const rateRatios: number[] = [];
@@ -244,6 +239,120 @@ try {
   console.log(`B/A ${figure}: ${summary(ratios)}`);
   if (figure === 'rss') console.log(`B/A redirects during it: ${summary(rateRatios)}`);
   console.log(`B/A service CPU a request: ${summary(cpuRatios)}`);
+}
+
+interface Measure {
+  name: string;
+  /** The side's `i`th request of this measure: the `i`th code, so that none is in the redirect cache. */
+  request: (side: Side, i: number) => Promise<unknown>;
+}
+const MEASURES: Measure[] = [
+  { name: 'first visit', request: (side, i) => visit(`${side.short}/${firstVisitCode(i)}`) },
+  { name: 'unknown code', request: (side, i) => visit(`${side.short}/${unknownCode(i)}`) },
+  { name: 'search list', request: (side) => requestJson(`${side.api}/links?${SEARCH_QUERY}`, { headers: side.auth }) },
+];
+const requestsMade = new Map<string, number>();
+interface Timed {
+  times: number[];
+  cpu: number;
+}
+
+/** `count` requests of `measure`, one at a time: their times (ms, sorted) and the service's CPU µs a request. */
+async function timeMeasure(side: Side, measure: Measure, count: number): Promise<Timed> {
+  const key = `${side.label} ${measure.name}`;
+  const first = requestsMade.get(key) ?? 0;
+  // Past LIST_LINKS, first visits would find their links in the redirect cache.
+  if (first + count > LIST_LINKS) throw new Error(`${key}: more than ${LIST_LINKS} requests`);
+  requestsMade.set(key, first + count);
+  const before = cpuMicros(side.child.pid);
+  const times = await timeOneAtATime(count, (i) => measure.request(side, first + i));
+  const after = cpuMicros(side.child.pid);
+  return { times, cpu: before && after ? (after.all - before.all) / count : Number.NaN };
+}
+
+/** On SQLite the service indexes the seeded links for search in the background; searches scan the rest. */
+async function searchIndexed(side: Side): Promise<void> {
+  const { db, close } = openDatabase(side.databaseUrl);
+  try {
+    while (await hasQueuedLinks(db)) await new Promise((r) => setTimeout(r, 100));
+  } finally {
+    await close();
+  }
+}
+
+/** A latency measure's requests on each side, and B/A of its p50, p90 and CPU a request, pair by pair. */
+interface LatencyRecord {
+  times: { a: number[]; b: number[] };
+  p50: number[];
+  p90: number[];
+  cpu: number[];
+}
+
+function recordPair(record: LatencyRecord, pair: string, a: Timed, b: Timed): void {
+  record.times.a.push(...a.times);
+  record.times.b.push(...b.times);
+  const [a50, a90] = [quantile(a.times, 0.5), quantile(a.times, 0.9)];
+  const [b50, b90] = [quantile(b.times, 0.5), quantile(b.times, 0.9)];
+  record.p50.push(b50 / a50);
+  record.p90.push(b90 / a90);
+  record.cpu.push(b.cpu / a.cpu);
+  console.log(
+    `  ${pair}: p50 A ${ms(a50)}, B ${ms(b50)} ms, B/A ${pct(b50 / a50)}   ` +
+      `p90 A ${ms(a90)}, B ${ms(b90)} ms, B/A ${pct(b90 / a90)}   ` +
+      `CPU a request A ${a.cpu.toFixed(0)} µs, B ${b.cpu.toFixed(0)} µs`,
+  );
+}
+
+async function compareLatency(a: Side, b: Side): Promise<void> {
+  for (const side of [a, b]) {
+    await searchIndexed(side);
+    const until = performance.now() + WARM_UP_SECONDS * 1000; // JIT, caches, the database's pages
+    while (performance.now() < until) for (const measure of MEASURES) await timeMeasure(side, measure, 50);
+  }
+  const records = new Map<Measure, LatencyRecord>(
+    MEASURES.map((m) => [m, { times: { a: [], b: [] }, p50: [], p90: [], cpu: [] }]),
+  );
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [a, b] : [b, a];
+    for (const measure of MEASURES) {
+      const results = new Map<Side, Timed>();
+      for (const side of order) results.set(side, await timeMeasure(side, measure, REQUESTS));
+      const pair = `pair ${round + 1} (${order.map((s) => s.label).join(' ')}) ${measure.name.padEnd(12)}`;
+      recordPair(records.get(measure)!, pair, results.get(a)!, results.get(b)!);
+    }
+  }
+  for (const [measure, record] of records) {
+    const quantiles = [['p50', 0.5, record.p50] as const, ['p90', 0.9, record.p90] as const];
+    for (const [label, q, ratios] of quantiles) {
+      const [qa, qb] = [quantile(record.times.a, q), quantile(record.times.b, q)];
+      console.log(
+        `${measure.name}, ${label} of all ${record.times.a.length} requests a side: A ${ms(qa)} ms, B ${ms(qb)} ms, ` +
+          `B/A ${pct(qb / qa)}; ${summary(ratios)}`,
+      );
+    }
+    console.log(`${measure.name}, B/A service CPU a request: ${summary(record.cpu)}`);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'hoplink-ab-'));
+const sides: Side[] = [];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(
+    signal,
+    () =>
+      void Promise.all(sides.map(stop)).finally(() => {
+        rmSync(scratch, { recursive: true, force: true });
+        process.exit(1);
+      }),
+  );
+}
+try {
+  sides.push(await start('A', args.a, scratch));
+  sides.push(await start('B', args.b, scratch));
+  const [a, b] = sides as [Side, Side];
+  const slices = figure === 'latency' ? `${REQUESTS} requests a measure` : `${SECONDS} s`;
+  console.log(`A ${a.dir}\nB ${b.dir}\n${figure} on ${args.engine}: ${ROUNDS} rounds of ${slices} slices`);
+  await (figure === 'latency' ? compareLatency(a, b) : compareRates(a, b));
 } finally {
   await Promise.all(sides.map(stop));
   rmSync(scratch, { recursive: true, force: true });

@@ -5,6 +5,14 @@ import { listLinks } from '../src/storage/links.kysely.ts';
 import type { Database } from '../src/storage/schema.ts';
 
 export const LIST_LINKS = 100_000;
+/** The list's query with a search matching 1% of the links (bench/run.ts, bench/ab.ts). */
+export const SEARCH_QUERY = 'search=needle&sort=click_count&per_page=100';
+
+const listCode = (i: number) => `list${i}`;
+/** The code of the `i`th link visited (i < LIST_LINKS): each link once, in an order unlike the rows'. */
+export const firstVisitCode = (i: number) => listCode((i * 331) % LIST_LINKS);
+/** The `i`th unknown code: a new one each time, since the short host remembers unknown codes a while. */
+export const unknownCode = (i: number) => `nosuch${i}`;
 
 /** Inserts `count` links for the workspace, 1% of them with "needle" in the destination, in chunks. */
 export async function seedLinks(db: Kysely<Database>, workspaceId: number, count = LIST_LINKS): Promise<void> {
@@ -14,7 +22,7 @@ export async function seedLinks(db: Kysely<Database>, workspaceId: number, count
       const i = start + j;
       return {
         workspace_id: workspaceId,
-        short_code: `list${i}`,
+        short_code: listCode(i),
         redirect_url: i % 100 === 0 ? `https://shop.example/needle/${i}` : `https://example.com/products/${i}?ref=x`,
         type: 'simple',
         is_active: 1,

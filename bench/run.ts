@@ -16,14 +16,14 @@ import { benchAccount } from './account.ts';
 import { storesFor } from '../src/storage/stores.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { measureMetricsCost } from './metrics-cost.ts';
-import { LIST_LINKS, seedLinks } from './list-links.ts';
+import { firstVisitCode, LIST_LINKS, SEARCH_QUERY, seedLinks, unknownCode } from './list-links.ts';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/cli/serve.ts';
 import { measureCreate } from './create-links.ts';
 import { insertPlainLink } from './plain-link.ts';
 import { cpuMicros, cpuOfProcesses, machineTicks } from './cpu-time.ts';
 import { goalsFor, residentMb, Scorecard } from './scorecard.ts';
 import { seedClicks } from './seed-clicks.ts';
-import { benchServiceEnv, freePort, median, waitFor } from './serving.ts';
+import { benchServiceEnv, freePort, median, requestJson, timeOneAtATime, visit, waitFor } from './serving.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = parseArgs({
@@ -417,17 +417,12 @@ try {
       `p50 ${create.p50} ms, p99 ${create.p99} ms, errors ${create.errors}${createCpu}${createBacking}`,
   );
   score.atLeast('link create, `POST /links`, -c 10', create.perSecond, goals.createPerSecond, '/s', 0);
-  const bulkTimes: number[] = [];
-  for (let i = 0; i < 20; i++) {
+  const bulkTimes = await timeOneAtATime(20, (i) => {
     const body = JSON.stringify({
       links: Array.from({ length: 100 }, (_, j) => ({ redirect_url: `https://example.com/bulk/${i}/${j}` })),
     });
-    const started = performance.now();
-    const res = await fetch(`${api}/links/bulk`, { method: 'POST', headers: auth, body });
-    await res.json();
-    bulkTimes.push(performance.now() - started);
-  }
-  bulkTimes.sort((a, b) => a - b);
+    return requestJson(`${api}/links/bulk`, { method: 'POST', headers: auth, body });
+  });
   console.log(`bulk creation, 100 links per call (20 calls): ${p50p99(bulkTimes, 1)}`);
 
   // What autovacuum does within a minute of a bulk load (PostgreSQL 13+ vacuums insert-only tables
@@ -452,15 +447,7 @@ try {
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const range = `from=${day(SEED_DAYS - 1)}&to=${day(0)}`;
   const timed = async (label: string, target: string, url: string, times = 300) => {
-    const samples: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const started = performance.now();
-      const res = await fetch(url, { headers: auth });
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      await res.json();
-      samples.push(performance.now() - started);
-    }
-    samples.sort((a, b) => a - b);
+    const samples = await timeOneAtATime(times, () => requestJson(url, { headers: auth }));
     console.log(`${label} (${times} requests): ${p50p99(samples, 2)}   (target ${target})`);
     return percentile(samples, 50);
   };
@@ -530,42 +517,24 @@ try {
   );
   const listAuth = { authorization: `Bearer ${listToken}` };
   const timedList = async (label: string, query: string) => {
-    const samples: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const started = performance.now();
-      const res = await fetch(`${api}/links?${query}`, { headers: listAuth });
-      if (!res.ok) throw new Error(`list ${query}: ${res.status}`);
-      await res.json();
-      samples.push(performance.now() - started);
-    }
-    samples.sort((a, b) => a - b);
+    const samples = await timeOneAtATime(100, () => requestJson(`${api}/links?${query}`, { headers: listAuth }));
     console.log(`${label} (100 requests): ${p50p99(samples, 2)}   (target p50 <= ${goals.listP50Ms} ms)`);
     score.atMost(`${label}, p50`, percentile(samples, 50), goals.listP50Ms, 'ms', 2);
   };
   await timedList('list, all 100k links, by clicks, per_page 100', 'sort=click_count&per_page=100');
-  await timedList(
-    'list, `search` matching 1% of 100k links, by clicks, per_page 100',
-    'search=needle&sort=click_count&per_page=100',
-  );
+  await timedList('list, `search` matching 1% of 100k links, by clicks, per_page 100', SEARCH_QUERY);
   // A code not in the redirect cache: a link's first visit, and a code that does not exist. Each
   // looks one code up among the 100,000 links through the codes' index (a lookup that missed the
   // index read them all: 436 ms a miss at 1,000,000 links, until 2026-11-27).
   const timedMisses = async (label: string, codeOf: (i: number) => string) => {
-    const samples: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${shortPort}/${codeOf(i)}`, { redirect: 'manual' });
-      await res.arrayBuffer();
-      samples.push(performance.now() - started);
-    }
-    samples.sort((a, b) => a - b);
+    const samples = await timeOneAtATime(300, (i) => visit(`http://127.0.0.1:${shortPort}/${codeOf(i)}`));
     console.log(
       `${label} (300 requests, one at a time): ${p50p99(samples, 2)}   (target p50 <= ${goals.cacheMissP50Ms} ms)`,
     );
     score.atMost(`${label}, p50`, percentile(samples, 50), goals.cacheMissP50Ms, 'ms', 2);
   };
-  await timedMisses('redirect, first visit of a link among 100k links', (i) => `list${(i * 331) % LIST_LINKS}`);
-  await timedMisses('redirect, an unknown code among 100k links', (i) => `nosuch${i}`);
+  await timedMisses('redirect, first visit of a link among 100k links', firstVisitCode);
+  await timedMisses('redirect, an unknown code among 100k links', unknownCode);
   await close();
   console.log(`\n${score.table(`${engine}, ${new Date().toISOString().slice(0, 10)}`)}`);
 } finally {

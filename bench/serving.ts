@@ -24,6 +24,30 @@ export async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/** Milliseconds each of `times` requests took, made one at a time (the `i`th gets `i`), sorted ascending. */
+export async function timeOneAtATime(times: number, request: (i: number) => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await request(i);
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+/** One visit of the short host: its answer read whole, its redirect not followed. */
+export async function visit(url: string): Promise<void> {
+  const res = await fetch(url, { redirect: 'manual' });
+  await res.arrayBuffer();
+}
+
+/** One request of the API, its JSON body parsed; an answer other than 2xx throws. */
+export async function requestJson(url: string, init: RequestInit): Promise<unknown> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;

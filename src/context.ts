@@ -232,6 +232,11 @@ async function startClickPipeline(
         prefix: config.redisPrefix,
         claimIdleMs: config.clickClaimIdleMs,
         maxCountedPerLink: MAX_CLICKS_PER_DELIVERY,
+        // Dropped so that the rest of its batch is written (clicks/click-stream.ts): said once, and counted.
+        onUnreadableEntry: (entryId: string, message: string) => {
+          metrics.countUnreadableStreamEntry();
+          logger.error({ entryId }, `click stream entry ${entryId} cannot be decoded, dropped: ${message}`);
+        },
       })
     : createLocalClickPipeline({ ...clickOptions, databaseUrl: config.databaseUrl });
 }

@@ -9,7 +9,14 @@ import type { ClickBufferStats } from './buffer.ts';
 import type { GeoLookup } from './geo.ts';
 import { RoomWaiters, type WaitBounds } from './room-waiters.ts';
 import type { ClickSink, Recorded } from './sink.ts';
-import { decodeVisitBatch, encodeVisitBatch, enrichVisitBatch, joinVisitBatches, VisitPacker } from './visit-batch.ts';
+import {
+  decodeVisitBatch,
+  encodeVisitBatch,
+  enrichVisitBatch,
+  joinVisitBatches,
+  type PackedVisits,
+  VisitPacker,
+} from './visit-batch.ts';
 
 /** The one field of an entry: a batch of visits as encodeVisitBatch writes it. */
 const VISITS_FIELD = 'c';
@@ -153,6 +160,25 @@ function visitsOf([id, fields]: Entry) {
   return decodeVisitBatch(fields[1]);
 }
 
+interface DecodedEntry {
+  id: string;
+  visits: PackedVisits;
+}
+
+/** The entries' visits, each entry's apart, and the entries that cannot be decoded with why. */
+function decodeEntries(entries: Entry[]) {
+  const readable: DecodedEntry[] = [];
+  const unreadable: Array<{ id: string; error: unknown }> = [];
+  for (const entry of entries) {
+    try {
+      readable.push({ id: entry[0], visits: visitsOf(entry) });
+    } catch (error) {
+      unreadable.push({ id: entry[0], error });
+    }
+  }
+  return { readable, unreadable };
+}
+
 /**
  * How a consumer reads the stream unless told otherwise. An entry holds up to MAX_VISITS_PER_ENTRY
  * visits: 64 of them, at most 16,384 in one transaction.
@@ -174,6 +200,8 @@ export interface StreamConsumerOptions {
   /** Entries pending this long on any consumer are taken over (their consumer is presumed dead). */
   claimIdleMs?: number;
   onError?: (error: unknown) => void;
+  /** An entry that could not be decoded, once it has been acknowledged and dropped: its id and why. */
+  onUnreadable?: (entryId: string, error: unknown) => void;
   /** After each committed batch: its counted clicks and how long the write took. */
   onWritten?: (events: ClickEvent[], seconds: number) => void;
 }
@@ -184,15 +212,17 @@ export interface StreamConsumerOptions {
  * after the commit, and ids already recorded are skipped, so a crash anywhere never loses a click
  * nor counts one twice. Entries left pending by a dead consumer are claimed after `claimIdleMs`.
  *
- * An entry that does not decode fails its whole batch: the error is reported (`onError`), nothing
- * of the batch is written or acknowledged, and its entries stay pending, to be claimed again
- * after `claimIdleMs` (and fail again, while the entry is there).
+ * An entry that cannot be decoded (a writer of another version, a hand-made XADD) is acknowledged
+ * and dropped with the batch, and reported once (`onUnreadable`); the batch's other entries are
+ * written. Failing the whole batch instead would hold its good visits back forever: claimed again
+ * after `claimIdleMs`, it would fail again while the entry is there.
  */
 export class StreamClickConsumer {
   readonly #uow: UnitOfWork;
   readonly #reader: Redis;
   readonly #redis: Redis;
-  readonly #options: Required<Omit<StreamConsumerOptions, 'onWritten'>> & Pick<StreamConsumerOptions, 'onWritten'>;
+  readonly #options: Required<Omit<StreamConsumerOptions, 'onWritten' | 'onUnreadable'>> &
+    Pick<StreamConsumerOptions, 'onWritten' | 'onUnreadable'>;
   readonly #geo: GeoLookup;
   readonly #name = `consumer-${randomUUID()}`;
   #running = true;
@@ -288,25 +318,31 @@ export class StreamClickConsumer {
   async #process(entries: Entry[]): Promise<void> {
     const started = performance.now();
     const ids = entries.map(([id]) => id);
-    const counted: ClickEvent[] = [];
-    await this.#uow.transact(async ({ stores }) => {
-      const done = await stores.clicks.processedEntries(ids);
-      const fresh = entries.filter(([id]) => !done.has(id));
-      if (fresh.length === 0) return;
-      // Enriched as one batch: each distinct address, user agent, referrer, visitor and
-      // millisecond of all the entries once, not once a visit (nor once an entry).
-      const events = enrichVisitBatch(joinVisitBatches(fresh.map(visitsOf)), this.#geo);
-      await stores.clicks.writeBatch(events);
-      await stores.clicks.markEntriesProcessed(
-        fresh.map(([id]) => id),
-        new Date().toISOString(),
-      );
-      counted.push(...events.filter(countsAsClick));
-    });
+    const { readable, unreadable } = decodeEntries(entries);
+    const counted = readable.length > 0 ? await this.#write(readable) : [];
     // Only after the commit: acknowledge, and drop the entries so the stream stays small.
     await this.#redis.xack(this.#options.stream, this.#options.group, ...ids);
     await this.#redis.xdel(this.#options.stream, ...ids);
+    for (const { id, error } of unreadable) this.#options.onUnreadable?.(id, error);
     this.#options.onWritten?.(counted, (performance.now() - started) / 1000);
+  }
+
+  /** Writes the entries not written yet, with their ids, in one transaction; answers the counted clicks. */
+  async #write(entries: DecodedEntry[]): Promise<ClickEvent[]> {
+    return this.#uow.transact(async ({ stores }) => {
+      const done = await stores.clicks.processedEntries(entries.map(({ id }) => id));
+      const fresh = entries.filter(({ id }) => !done.has(id));
+      if (fresh.length === 0) return [];
+      // Enriched as one batch: each distinct address, user agent, referrer, visitor and
+      // millisecond of all the entries once, not once a visit (nor once an entry).
+      const events = enrichVisitBatch(joinVisitBatches(fresh.map(({ visits }) => visits)), this.#geo);
+      await stores.clicks.writeBatch(events);
+      await stores.clicks.markEntriesProcessed(
+        fresh.map(({ id }) => id),
+        new Date().toISOString(),
+      );
+      return events.filter(countsAsClick);
+    });
   }
 
   async close(): Promise<void> {

@@ -113,6 +113,8 @@ export async function createStreamClickPipeline(options: {
   bounds?: ClickBufferBounds;
   onBatchWritten?: (seconds: number) => void;
   onLinksClicked?: (linkIds: number[]) => void;
+  /** An entry of the stream that could not be decoded, acknowledged and dropped (its id, and why). */
+  onUnreadableEntry?: (entryId: string, message: string) => void;
 }): Promise<ClickPipeline> {
   const stream = `${options.prefix}clicks`;
   const sink = new RedisStreamClickSink(options.redis, stream, options.bounds);
@@ -129,6 +131,7 @@ export async function createStreamClickPipeline(options: {
     },
     {
       onError: (context, message) => options.onError(new Error(`${context}: ${message}`)),
+      onUnreadableEntry: options.onUnreadableEntry,
       onWritten: (counted, seconds) => {
         options.after.clicksRecorded(counted);
         options.onBatchWritten?.(seconds);

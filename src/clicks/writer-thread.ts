@@ -39,6 +39,8 @@ export interface WriterThreadOptions {
   onWritten?: (counted: ClickEvent[], seconds: number) => void;
   /** The thread's own failures: a lost connection, a batch of the stream's that failed, a crash. */
   onError?: (context: string, message: string) => void;
+  /** Stream mode: an entry that could not be decoded, acknowledged and dropped (its id, and why). */
+  onUnreadableEntry?: (entryId: string, message: string) => void;
   /** Replaces the real thread in tests (one that dies, say). */
   startWorker?: () => Worker;
 }
@@ -63,6 +65,7 @@ type FromThread =
   | { kind: 'failed'; id: number; message: string }
   /** Stream: the consumer committed a batch of its own. */
   | { kind: 'consumed'; counted: ClickEvent[]; seconds: number }
+  | { kind: 'unreadable'; entryId: string; message: string }
   | { kind: 'error'; context: string; message: string };
 
 interface PendingBatch {
@@ -95,6 +98,7 @@ export class ClickWriterThread {
   readonly #startWorker: () => Worker;
   readonly #onWritten: NonNullable<WriterThreadOptions['onWritten']>;
   readonly #onError: NonNullable<WriterThreadOptions['onError']>;
+  readonly #onUnreadableEntry: NonNullable<WriterThreadOptions['onUnreadableEntry']>;
   #worker: Worker | undefined;
   #started: Promise<void> | undefined;
   #nextId = 0;
@@ -107,6 +111,7 @@ export class ClickWriterThread {
     this.#startWorker = options.startWorker ?? (() => startClickWriterWorker(task));
     this.#onWritten = options.onWritten ?? (() => {});
     this.#onError = options.onError ?? (() => {});
+    this.#onUnreadableEntry = options.onUnreadableEntry ?? (() => {});
   }
 
   /** Starts the thread (if it is not running) and resolves once it is ready. */
@@ -160,6 +165,7 @@ export class ClickWriterThread {
           resolve();
         } else if (note.kind === 'written' || note.kind === 'failed') this.#answer(worker, note);
         else if (note.kind === 'consumed') this.#onWritten(note.counted, note.seconds);
+        else if (note.kind === 'unreadable') this.#onUnreadableEntry(note.entryId, note.message);
         else this.#onError(note.context, note.message);
       });
       // Fails this thread's batches only: a write may have started the next thread already.
@@ -298,6 +304,7 @@ async function consumeStream(port: MessagePort, task: StreamTask, geo: GeoLookup
     group: task.group,
     claimIdleMs: task.claimIdleMs,
     onError: failure('click stream batch failed'),
+    onUnreadable: (entryId, error) => tell({ kind: 'unreadable', entryId, message: messageOf(error) }),
     // The counted clicks the main thread needs (link.clicked deliveries, live statistics): at most
     // what a delivery carries of each link, so a viral batch is not copied across whole.
     onWritten: (counted, seconds) => {

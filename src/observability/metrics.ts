@@ -55,15 +55,16 @@ interface EdgeSource {
 /**
  * The Prometheus registry (prom-client) of one process: HTTP requests of the API by route and
  * status with durations, redirects by outcome, clicks accepted/written/dropped/refused, the
- * buffer's depth and the visits waiting for room in it, click-batch write durations, link-cache
- * hits and misses, webhook deliveries by outcome, and Node's own (event-loop lag, memory, GC,
- * CPU) under the `hoplink_` prefix.
+ * buffer's depth and the visits waiting for room in it, click-batch write durations, click-stream
+ * entries dropped as unreadable, link-cache hits and misses, webhook deliveries by outcome, and
+ * Node's own (event-loop lag, memory, GC, CPU) under the `hoplink_` prefix.
  */
 export class Metrics {
   readonly registry = new Registry();
   readonly #edges: EdgeSource[] = [];
   readonly #http: Histogram<'method' | 'route' | 'status_code'>;
   readonly #batches: Histogram;
+  readonly #unreadableEntries: Counter;
   readonly #deliveries: Counter<'outcome'>;
   readonly #linkChecks: Counter<'status'>;
 
@@ -81,6 +82,11 @@ export class Metrics {
       name: 'hoplink_click_batch_write_seconds',
       help: 'Time to write one batch of clicks (rows, counters and rollups in one transaction)',
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers,
+    });
+    this.#unreadableEntries = new Counter({
+      name: 'hoplink_click_stream_unreadable_entries_total',
+      help: 'Click stream entries that could not be decoded: acknowledged and dropped, their visits not written',
       registers,
     });
     this.#deliveries = new Counter({
@@ -110,6 +116,10 @@ export class Metrics {
 
   observeBatch(seconds: number): void {
     this.#batches.observe(seconds);
+  }
+
+  countUnreadableStreamEntry(): void {
+    this.#unreadableEntries.inc();
   }
 
   countDelivery(outcome: 'succeeded' | 'retrying' | 'failed'): void {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VISITS_PER_ENTRY, RedisStreamClickSink, StreamClickConsumer } from '../../src/clicks/click-stream.ts';
 import { openGeoLookup } from '../../src/clicks/geo.ts';
 import { decodeVisitBatch } from '../../src/clicks/visit-batch.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createAppContext } from '../../src/context.ts';
 import { EventBus } from '../../src/services/events.ts';
 import { UnitOfWork } from '../../src/services/unit-of-work.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
@@ -11,7 +13,8 @@ import { insertLink } from '../../src/storage/links.kysely.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertAccount } from '../helpers/accounts.ts';
 import { visitFacts } from '../helpers/clicks.ts';
-import { freshDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { freshDatabaseUrl, freshMigratedDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { capturingLogger } from '../helpers/log-lines.ts';
 
 // Needs a real Redis (and PostgreSQL for the consumer): CI sets TEST_REDIS_URL and
 // TEST_DATABASE_URL (and fails if it cannot connect); without them, skipped.
@@ -234,24 +237,72 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
     await consumer.close();
   });
 
-  it('reports an entry it cannot read, and leaves its batch pending, written and acknowledged by nobody', async () => {
+  it('drops an entry it cannot decode, reported once, and writes the good entries of its batch', async () => {
     const link = await newLink('unreadable');
-    await redis.xadd(badStream, '*', 'c', '{"linkId": 1');
     await entry(badStream, link.id, 2);
+    const garbage = await redis.xadd(badStream, '*', 'c', '{"linkId": 1');
+    await entry(badStream, link.id, 3);
     const errors: unknown[] = [];
+    const unreadable: Array<[string | null, unknown]> = [];
+    const batches: number[] = [];
     const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
       stream: badStream,
       group: 'writers',
+      // Claimed again every 200 ms if it stayed pending: a batch that failed would be retried here.
+      claimIdleMs: 200,
       onError: (error) => errors.push(error),
+      onUnreadable: (id, error) => unreadable.push([id, error]),
+      onWritten: (counted) => batches.push(counted.length),
     });
     await consumer.start();
-    for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && batches.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1_000)); // five claim periods
     await consumer.close();
 
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toBeInstanceOf(SyntaxError);
-    expect(await clickCount(link.id)).toBe(0);
+    expect(batches, 'one batch, the good entries of it written').toEqual([5]);
+    expect(await clickCount(link.id)).toBe(5);
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]![0]).toBe(garbage);
+    expect(unreadable[0]![1]).toBeInstanceOf(SyntaxError);
+    expect(errors).toEqual([]);
     const [pending] = (await redis.xpending(badStream, 'writers')) as [number];
-    expect(pending).toBe(2);
+    expect(pending, 'every entry acknowledged').toBe(0);
+    expect(await redis.xlen(badStream), 'and dropped').toBe(0);
   });
+});
+
+describe.skipIf(!postgresUrl || !redisUrl)('the service’s click stream', () => {
+  it('logs an entry it dropped as unreadable once, with its id, and counts it in /metrics', async () => {
+    const database = await freshMigratedDatabaseUrl('postgres');
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const { logger, lines: logLines } = capturingLogger('warn');
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: prefix,
+      CLICK_CLAIM_IDLE_MS: '200',
+      SHORT_URL: 'http://short.test',
+      LOG_LEVEL: 'warn',
+    });
+    const ctx = await createAppContext(config, { logger });
+    const redis = new Redis(redisUrl!);
+    const dropped = /^hoplink_click_stream_unreadable_entries_total (\d+)$/m;
+    try {
+      const garbage = await redis.xadd(`${prefix}clicks`, '*', 'c', '[1, 2');
+      for (let i = 0; i < 100 && (await ctx.metrics.text()).match(dropped)?.[1] !== '1'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1_000)); // claim periods in which a pending entry would come back
+
+      expect((await ctx.metrics.text()).match(dropped)?.[1]).toBe('1');
+      const lines = logLines.map((line) => JSON.parse(line) as { level: number; msg: string; entryId?: string });
+      expect(lines.filter((line) => line.entryId === garbage)).toHaveLength(1);
+      expect(lines.find((line) => line.entryId === garbage)).toMatchObject({ level: 50 });
+      expect(lines.filter((line) => line.msg.includes('click stream batch failed'))).toEqual([]);
+    } finally {
+      await ctx.close();
+      await redis.del(`${prefix}clicks`);
+      redis.disconnect();
+      await database.drop();
+    }
+  }, 15_000);
 });

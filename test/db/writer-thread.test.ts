@@ -183,6 +183,17 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
   let handle: DatabaseHandle;
   let redis: Redis;
   const prefix = `test-${randomBytes(4).toString('hex')}:`;
+  const streamTask = (stream: string) =>
+    ({
+      mode: 'stream',
+      databaseUrl: database.url,
+      preparedStatements: true,
+      redisUrl: redisUrl!,
+      stream,
+      group: `${prefix}click-writers`,
+      claimIdleMs: 30_000,
+      maxCountedPerLink: 2,
+    }) as const;
 
   beforeAll(async () => {
     database = await freshDatabaseUrl('postgres');
@@ -191,7 +202,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
     redis = new Redis(redisUrl!);
   });
   afterAll(async () => {
-    await redis.del(`${prefix}clicks`);
+    await redis.del(`${prefix}clicks`, `${prefix}mixed`);
     redis.disconnect();
     await handle.close();
     await database.drop();
@@ -210,22 +221,10 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
 
     const told: ClickEvent[] = [];
     const errors: string[] = [];
-    const thread = new ClickWriterThread(
-      {
-        mode: 'stream',
-        databaseUrl: database.url,
-        preparedStatements: true,
-        redisUrl: redisUrl!,
-        stream: `${prefix}clicks`,
-        group: `${prefix}click-writers`,
-        claimIdleMs: 30_000,
-        maxCountedPerLink: 2,
-      },
-      {
-        onWritten: (counted) => told.push(...counted),
-        onError: (context, message) => errors.push(`${context}: ${message}`),
-      },
-    );
+    const thread = new ClickWriterThread(streamTask(`${prefix}clicks`), {
+      onWritten: (counted) => told.push(...counted),
+      onError: (context, message) => errors.push(`${context}: ${message}`),
+    });
     await thread.start();
     const counts = async () =>
       (await handle.db.selectFrom('links').select(['short_code', 'click_count']).orderBy('id').execute()).map((row) =>
@@ -239,5 +238,31 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click writer thread, stream mode
     expect(told.filter((click) => click.linkId === quiet.id)).toHaveLength(1);
     expect(errors).toEqual([]);
     expect(await redis.xlen(`${prefix}clicks`), 'acknowledged and dropped after the commit').toBe(0);
+  });
+
+  it('tells the main thread of an entry it dropped as unreadable, by id, and writes the rest', async () => {
+    const { workspaceId: userId } = await insertAccount(handle.db, { email: 'mixed@example.com', plan: 'business' });
+    const link = await insertPlainLink(handle.db, userId, 'mixed');
+    const stream = `${prefix}mixed`;
+    const garbage = await redis.xadd(stream, '*', 'c', 'not a batch');
+    const sink = new RedisStreamClickSink(redis, stream);
+    for (const id of [link.id, link.id]) sink.record(visitFacts(id, { at: Date.now() }));
+    await sink.close();
+
+    const dropped: string[] = [];
+    const errors: string[] = [];
+    const thread = new ClickWriterThread(streamTask(stream), {
+      onUnreadableEntry: (entryId, message) => dropped.push(`${entryId}: ${message}`),
+      onError: (context, message) => errors.push(`${context}: ${message}`),
+    });
+    await thread.start();
+    for (let i = 0; i < 100 && dropped.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await thread.close();
+
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toMatch(new RegExp(`^${garbage}: .*JSON`));
+    expect(errors).toEqual([]);
+    expect((await findLink(handle.db, link.id))!.clickCount).toBe(2);
+    expect(await redis.xlen(stream), 'acknowledged and dropped').toBe(0);
   });
 });

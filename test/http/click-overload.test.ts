@@ -1,18 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createAppContext, type AppContext } from '../../src/context.ts';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
-import { createLogger } from '../../src/observability/logger.ts';
 import { drainSearchQueue } from '../../src/services/search-indexing.ts';
 import { insertLink } from '../../src/storage/links.kysely.ts';
 import { insertAccount } from '../helpers/accounts.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
+import { capturingLogger } from '../helpers/log-lines.ts';
 
 // A visit answered with a 302 is counted, however fast visits come: when the click buffer is full
 // the edge holds the answer until the visit has room, and past the wait bound answers 503 rather
@@ -38,13 +37,7 @@ afterEach(async () => {
 async function start(env: Record<string, string>): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'hoplink-overload-'));
   const dbPath = join(dir, 'hoplink.db');
-  const logLines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { logger, lines: logLines } = capturingLogger('warn');
   const config = loadConfig({
     DATABASE_URL: `sqlite:${dbPath}`,
     HOST: '127.0.0.1',
@@ -59,7 +52,7 @@ async function start(env: Record<string, string>): Promise<Running> {
     LINK_CHECK_POLL_MS: '3600000',
     ...env,
   });
-  const ctx = await createAppContext(config, { logger: createLogger({ level: 'warn', stream }) });
+  const ctx = await createAppContext(config, { logger });
   const edge = await startEdge(ctx);
   const user = await insertAccount(ctx.database.db, { email: 'overload@example.test', plan: 'business' });
   const link = await insertLink(ctx.database.db, {

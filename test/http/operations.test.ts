@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp } from '../../src/api/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAppContext } from '../../src/context.ts';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
-import { createLogger } from '../../src/observability/logger.ts';
 import { changePlan } from '../../src/services/accounts.ts';
 import { createTestApp, createUserWithToken, type TestApp } from '../helpers/app.ts';
+import { capturingLogger } from '../helpers/log-lines.ts';
 
 // docs/operations.md, Operating it: health for load balancers, metrics for Prometheus, logs without
 // secrets.
@@ -101,15 +100,9 @@ describe('metrics', () => {
 
 describe('logs', () => {
   it('never carry tokens, cookies or passwords, and say in one line what a failed click batch keeps', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { logger, lines } = capturingLogger('trace');
     const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', APP_URL: 'http://api.test', LOG_LEVEL: 'trace' });
-    const ctx = await createAppContext(config, { logger: createLogger({ level: 'trace', stream }) });
+    const ctx = await createAppContext(config, { logger });
     const app = await buildApiApp(ctx, { logger: true });
     try {
       const password = 'a very particular passphrase';
