@@ -44,6 +44,8 @@ export interface Config {
   rateLimits: Limits;
   linkCache: { maxEntries: number; maxBytes: number; negativeTtlMs: number };
   clickRetentionDays: number;
+  /** How long a workspace's audit log keeps an entry. */
+  auditRetentionDays: number;
   /**
    * Visits held in this process before they are written (SQLite) or acknowledged by Redis; past
    * it a visit waits for room up to `maxWaitMs`, then is answered 503 (clicks/buffer.ts).
@@ -190,6 +192,7 @@ const Environment = Type.Object(
     LINK_CACHE_MAX_MB: integer(1, 65_536, 64),
     LINK_CACHE_NEGATIVE_TTL_MS: integer(0, 86_400_000, 30_000),
     CLICK_RETENTION_DAYS: integer(0, 36_500, 365),
+    AUDIT_RETENTION_DAYS: integer(1, 36_500, 365),
     CLICK_BUFFER_MAX_VISITS: integer(1, 10_000_000, 100_000),
     CLICK_BUFFER_MAX_WAIT_MS: integer(0, 60_000, 5_000),
     DNS_SERVERS: Type.Optional(
@@ -379,6 +382,7 @@ function configOf(env: Static<typeof Environment>): Config {
       negativeTtlMs: env.LINK_CACHE_NEGATIVE_TTL_MS,
     },
     clickRetentionDays: env.CLICK_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     clickBuffer: { maxVisits: env.CLICK_BUFFER_MAX_VISITS, maxWaitMs: env.CLICK_BUFFER_MAX_WAIT_MS },
     dnsServers: commaList(env.DNS_SERVERS),
     logLevel: env.LOG_LEVEL,

@@ -13,6 +13,7 @@ import {
   type RecordingSink,
 } from './clicks/pipeline.ts';
 import { startRetention } from './clicks/retention.ts';
+import { pruneAuditLog } from './services/audit.ts';
 import { startSearchIndexing } from './services/search-indexing.ts';
 import type { Config } from './config.ts';
 import { messageOf } from './core/errors.ts';
@@ -139,7 +140,9 @@ export async function createAppContext(config: Config, options: { logger?: Logge
         onError: (error, what) => logger.error({ err: error }, `${what}: ${messageOf(error)}`),
       })
     : undefined;
-  const stopRetention = startRetention(uow, config.clickRetentionDays, logError('click retention failed'));
+  const stopRetention = startRetention(uow, config.clickRetentionDays, logError('retention failed'), [
+    (now) => pruneAuditLog(uow, config.auditRetentionDays, now),
+  ]);
   // PostgreSQL's trigram index keeps itself; SQLite's is fed in batches (migration 011).
   const searchIndexing =
     database.engine === 'sqlite' ? startSearchIndexing(uow, logError('search indexing failed')) : undefined;

@@ -31,12 +31,23 @@ export async function pruneVisitors(uow: UnitOfWork, now: Date, chunk = CHUNK): 
   }
 }
 
-/** Prunes a minute after start and then hourly; returns a stop function. */
-export function startRetention(uow: UnitOfWork, retentionDays: number, onError: (error: unknown) => void): () => void {
+/**
+ * Prunes a minute after start and then hourly, with the `others` passes of other rooms (the audit
+ * log's) after the clicks'; returns a stop function.
+ */
+export function startRetention(
+  uow: UnitOfWork,
+  retentionDays: number,
+  onError: (error: unknown) => void,
+  others: ReadonlyArray<(now: Date) => Promise<unknown>> = [],
+): () => void {
   const run = () => {
     const now = new Date();
     void pruneVisitors(uow, now)
       .then(() => pruneClicks(uow, retentionDays, now))
+      .then(async () => {
+        for (const pass of others) await pass(now);
+      })
       .catch(onError);
   };
   const first = setTimeout(run, 60_000);

@@ -1,5 +1,5 @@
 import type { Principal } from '../core/model.ts';
-import type { Work } from './unit-of-work.ts';
+import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 /** What an audit entry says happened: `link.created`, `member.role_changed`, `token.revoked`, ... */
 export interface AuditedChange {
@@ -33,4 +33,18 @@ export async function audit(work: Work, principal: Principal, change: AuditedCha
 /** The names of the fields a request sent (its body's keys), for an update's entry. */
 export function fieldNames(input: object): string[] {
   return Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined);
+}
+
+/** Entries deleted per unit of work by the retention pass. */
+const PRUNE_CHUNK = 5_000;
+
+/** Deletes the entries older than `retentionDays`, a chunk per unit of work; how many went. */
+export async function pruneAuditLog(uow: UnitOfWork, retentionDays: number, now: Date, chunk = PRUNE_CHUNK) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const deleted = await uow.transact(({ stores }) => stores.auditLog.deleteBefore(cutoff, chunk));
+    total += deleted;
+    if (deleted < chunk) return total;
+  }
 }
