@@ -54,3 +54,19 @@ export function abilitiesUnderRole(abilities: Iterable<Ability>, role: Role): Se
   if (!may(role, 'links.write')) for (const ability of ['create', 'update', 'delete'] as const) kept.delete(ability);
   return kept;
 }
+
+/**
+ * A workspace that requires two factors keeps out every member who has not turned them on, whatever
+ * the credential (a session or a token), until they enrol.
+ */
+export function assertTwoFactorRule(
+  workspace: { requireTwoFactor: boolean },
+  user: { twoFactorEnabled: boolean },
+): void {
+  if (workspace.requireTwoFactor && !user.twoFactorEnabled) {
+    throw new AppError(
+      'forbidden',
+      'This workspace requires two-factor sign-in: turn it on in the Security page, then come back.',
+    );
+  }
+}

@@ -10,7 +10,7 @@ import { sessionPrincipal } from './sessions.ts';
  * offers, and every workspace they belong to (the switcher).
  */
 export async function me(uow: UnitOfWork, request: FastifyRequest, user: User, csrfToken: string) {
-  const { workspace, role } = await sessionPrincipal(uow, request, { id: '', user });
+  const { workspace, role } = await sessionPrincipal(uow, request, { id: '', user }, { enforceTwoFactor: false });
   const workspaces = await uow.read((stores) => stores.workspaces.listFor(user.id));
   return {
     user: {
@@ -20,7 +20,14 @@ export async function me(uow: UnitOfWork, request: FastifyRequest, user: User, c
       email_verified: user.emailVerified,
       two_factor_enabled: user.twoFactorEnabled,
     },
-    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, plan: workspace.plan, role },
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      slug: workspace.slug,
+      plan: workspace.plan,
+      role,
+      require_two_factor: workspace.requireTwoFactor,
+    },
     workspaces: workspaces.map((each) => ({
       id: each.workspace.id,
       name: each.workspace.name,

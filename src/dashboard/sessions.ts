@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.ts';
 import type { Principal, User } from '../core/model.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import { workspaceForUser } from '../services/workspaces.ts';
-import { abilitiesUnderRole } from '../core/roles.ts';
+import { abilitiesUnderRole, assertTwoFactorRule } from '../core/roles.ts';
 import type { SessionDevice } from '../storage/sessions.kysely.ts';
 
 export const SESSION_COOKIE = 'hoplink_session';
@@ -167,10 +167,13 @@ export async function sessionPrincipal(
   uow: UnitOfWork,
   request: FastifyRequest,
   session: { id: string; user: User },
+  { enforceTwoFactor = true } = {},
 ): Promise<Principal> {
   const { workspace, role } = await uow.read((stores) =>
     workspaceForUser(stores, session.user, requestedWorkspace(request)),
   );
+  // The dashboard's own /me still answers, so that the page can say why and lead to enrolment.
+  if (enforceTwoFactor) assertTwoFactorRule(workspace, session.user);
   return {
     user: session.user,
     workspace,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError, invalidField } from '../core/errors.ts';
 import type { ApiToken, Principal } from '../core/model.ts';
 import { hasApiAccess, type Ability } from '../core/plans.ts';
-import { abilitiesUnderRole } from '../core/roles.ts';
+import { abilitiesUnderRole, assertTwoFactorRule } from '../core/roles.ts';
 import { audit } from './audit.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
@@ -92,6 +92,7 @@ export class TokenAuthenticator {
     // The lookup is by hash already; the constant-time comparison keeps a partial index match
     // (a collation or trimming quirk) from ever passing as equal.
     if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
+    assertTwoFactorRule(found.workspace, found.user);
     this.#markUsed(found.token.id);
     // The maker's role now, not when the token was made: a demotion or removal counts at once.
     return {

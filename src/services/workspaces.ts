@@ -117,6 +117,12 @@ export async function updateWorkspace(
   assertMay(principal.role, 'settings.manage');
   if (changes.slug !== undefined || changes.require_two_factor !== undefined)
     assertMay(principal.role, 'workspace.own');
+  if (changes.require_two_factor && !principal.user.twoFactorEnabled) {
+    throw invalidField(
+      'require_two_factor',
+      'Turn on two-factor sign-in for yourself first: it would keep you out too.',
+    );
+  }
   const name = changes.name?.trim();
   if (name !== undefined && name.length === 0) throw invalidField('name', 'The name is required.');
   const slug = changes.slug === undefined ? undefined : assertSlug(changes.slug);
