@@ -225,6 +225,52 @@ describe('every write use case answers within its deadline and leaves the servic
     await expectStatus(call('GET', '/api/v1/links', undefined, headers), 200);
   });
 
+  it('workspaces: create, rename, invite, accept, change a role, transfer, leave, the log, delete', async () => {
+    const signUp = async (email: string) => {
+      const res = await expectStatus(
+        call('POST', '/dashboard-api/signup', { email, password: 'correct horse' }, {}),
+        201,
+      );
+      const cookie = `hoplink_session=${res.cookies.find((c) => c.name === 'hoplink_session')!.value}`;
+      await t.ctx.database.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('email', '=', email)
+        .execute();
+      return { id: res.json().user.id as number, session: { cookie, 'x-csrf-token': res.json().csrf_token as string } };
+    };
+    const stamp = Date.now();
+    const owner = await signUp(`uow-owner-${stamp}@example.com`);
+    const guest = await signUp(`uow-guest-${stamp}@example.com`);
+    const made = (
+      await expectStatus(call('POST', '/dashboard-api/workspaces', { name: 'Team' }, owner.session), 201)
+    ).json();
+    const inTeam = { ...owner.session, 'x-hoplink-workspace': made.slug as string };
+    await expectStatus(call('PATCH', '/api/v1/workspace', { name: 'The team' }, inTeam), 200);
+    const invitation = (
+      await expectStatus(
+        call(
+          'POST',
+          '/api/v1/workspace/invitations',
+          { email: `uow-guest-${stamp}@example.com`, role: 'member' },
+          inTeam,
+        ),
+        201,
+      )
+    ).json();
+    const token = new URL(invitation.accept_url.replace('#/', '')).searchParams.get('token');
+    await expectStatus(call('POST', '/dashboard-api/invitations/accept', { token }, guest.session), 200);
+    await expectStatus(call('PATCH', `/api/v1/workspace/members/${guest.id}`, { role: 'admin' }, inTeam), 204);
+    await expectStatus(call('POST', '/api/v1/workspace/transfer', { user_id: guest.id }, inTeam), 204);
+    await expectStatus(call('POST', '/dashboard-api/workspace/leave', undefined, inTeam), 204);
+    const asGuest = { ...guest.session, 'x-hoplink-workspace': made.slug as string };
+    expect(
+      (await expectStatus(call('GET', '/api/v1/audit-log', undefined, asGuest), 200)).json().data.length,
+    ).toBeGreaterThan(3);
+    await expectStatus(call('DELETE', '/dashboard-api/workspace', { confirm: 'The team' }, asGuest), 204);
+    await expectStatus(call('GET', '/api/v1/workspace', undefined, asGuest), 404);
+  });
+
   it('the dashboard: two-factor sign-in, its sign-in step, and ending a session', async () => {
     const email = `uow-2fa-${Date.now()}@example.com`;
     const credentials = { email, password: 'correct horse' };
