@@ -16,18 +16,16 @@ export interface AuditedChange {
  * kept when they are gone), the token they used if any, and the address the request came from.
  */
 export async function audit(work: Work, principal: Principal, change: AuditedChange): Promise<void> {
-  await work.stores.auditLog.insert([
-    {
-      workspaceId: principal.workspace.id,
-      actor: { userId: principal.user.id, email: principal.user.email, tokenId: principal.tokenId },
-      action: change.action,
-      resourceType: change.resourceType,
-      resourceId: change.resourceId === null ? null : String(change.resourceId),
-      fields: [...(change.fields ?? [])].slice(0, 50),
-      address: principal.address,
-      createdAt: new Date().toISOString(),
-    },
-  ]);
+  await work.stores.auditLog.insert({
+    workspaceId: principal.workspace.id,
+    actor: { userId: principal.user.id, email: principal.user.email, tokenId: principal.tokenId },
+    action: change.action,
+    resourceType: change.resourceType,
+    resourceId: change.resourceId === null ? null : String(change.resourceId),
+    fields: [...(change.fields ?? [])].slice(0, 50),
+    address: principal.address,
+    createdAt: new Date().toISOString(),
+  });
 }
 
 /** The names of the fields a request sent (its body's keys), for an update's entry. */

@@ -158,18 +158,16 @@ export async function changeWorkspacePlan(work: Work, workspaceId: number, plan:
     downgradedAt = hasBusinessAccess(state.plan) ? new Date().toISOString() : state.downgradedAt;
   }
   const updated = await work.stores.workspaces.setPlan(workspaceId, plan, downgradedAt);
-  await work.stores.auditLog.insert([
-    {
-      workspaceId,
-      actor: { userId: null, email: null, tokenId: null },
-      action: 'workspace.plan_changed',
-      resourceType: 'workspace',
-      resourceId: String(workspaceId),
-      fields: ['plan'],
-      address: null,
-      createdAt: new Date().toISOString(),
-    },
-  ]);
+  await work.stores.auditLog.insert({
+    workspaceId,
+    actor: { userId: null, email: null, tokenId: null },
+    action: 'workspace.plan_changed',
+    resourceType: 'workspace',
+    resourceId: String(workspaceId),
+    fields: ['plan'],
+    address: null,
+    createdAt: new Date().toISOString(),
+  });
   work.emit({ kind: 'plan-changed', workspaceId });
   return updated;
 }

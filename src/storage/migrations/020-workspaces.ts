@@ -97,7 +97,11 @@ async function createTables(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addUniqueConstraint('workspace_invitations_email', ['workspace_id', 'email'])
     .execute();
-  await idColumn(db, db.schema.createTable('audit_log'))
+  // No AUTOINCREMENT on SQLite: its sequence table is one more write a change; ids only grow anyway,
+  // since the retention pass deletes the oldest entries, never the newest.
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', isPostgres(db) ? 'serial' : 'integer', (c) => c.primaryKey())
     .addColumn('workspace_id', 'integer', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
     .addColumn('actor_user_id', 'integer')
     .addColumn('actor_email', 'varchar(320)')
