@@ -104,7 +104,13 @@ describe.each(engines)('account tokens and verified addresses on %s', (engine) =
         now: NOW,
       });
       expect((await findSession(handle.db, hash(c)))?.user.emailVerified).toBe(expected);
-      await insertToken(handle.db, { userId: user.id, workspaceId: user.workspaceId, name: 't', abilities: ['read'], tokenHash: hash(c) });
+      await insertToken(handle.db, {
+        userId: user.id,
+        workspaceId: user.workspaceId,
+        name: 't',
+        abilities: ['read'],
+        tokenHash: hash(c),
+      });
       expect((await findActiveTokenByHash(handle.db, hash(c)))?.user.emailVerified).toBe(expected);
     }
   });

@@ -62,6 +62,8 @@ const KEPT_TABLES: Record<string, string> = {
 };
 /** What a user owned, each row by its id: its `user_id` must come back as `workspace_id`. */
 const OWNED_TABLES = ['categories', 'domains', 'links', 'affiliate_tags', 'webhooks', 'imports'];
+/** The tables whose `workspace_id` references workspaces after 020. */
+const KEYED = [...OWNED_TABLES, 'workspace_daily_stats', 'api_tokens'];
 
 const AT = '2026-10-01T12:00:00.000Z';
 const LATER = '2026-12-01T12:00:00.000Z';
@@ -207,7 +209,7 @@ async function owners(db: Old, column: 'user_id' | 'workspace_id'): Promise<Reco
 }
 
 describe.each(engines)('migration 020 on %s', (engine) => {
-  it("gives each user a workspace of their own with the user's id, and moves everything they owned into it", async () => {
+  it("gives each user a workspace with the user's id, and moves everything they owned into it", async () => {
     await at019(engine, async (db) => {
       // A user who left before the migration: the ids that follow do not start at 1.
       const gone = await insert(db, 'users', { email: 'gone@example.com', created_at: AT, updated_at: AT });
@@ -297,7 +299,7 @@ describe.each(engines)('migration 020 on %s', (engine) => {
 });
 
 describe('migration 020 on sqlite', () => {
-  it('points the owned tables at workspaces, keeps their indexes and triggers, and leaves the file consistent', async () => {
+  it('points owned tables at workspaces, keeps their indexes and triggers, leaves the file consistent', async () => {
     await at019('sqlite', async (db) => {
       const ann = await populate(db, 'ann@example.com', 'pro', null, 0);
       const bea = await populate(db, 'bea@example.com', 'business', null, 0);
@@ -317,7 +319,7 @@ describe('migration 020 on sqlite', () => {
       expect(await dependents()).toEqual(before);
       expect(await select(db, 'pragma foreign_key_check')).toEqual([]);
       expect(await select(db, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-      for (const table of [...OWNED_TABLES, 'workspace_daily_stats', 'api_tokens']) {
+      for (const table of KEYED) {
         const keys = await select(db, `pragma foreign_key_list(${table})`);
         const toWorkspaces = keys.filter((key) => key.table === 'workspaces');
         expect(toWorkspaces, table).toEqual([
@@ -390,10 +392,11 @@ describe.runIf(engines.includes('postgres'))('migration 020 on postgres', () => 
         `select conrelid::regclass::text as "table", confrelid::regclass::text as "references",
            confdeltype as on_delete, (select array_agg(attname order by attname) from pg_attribute
              where attrelid = conrelid and attnum = any(conkey))::text as columns
-         from pg_constraint where contype = 'f' and conrelid::regclass::text in (${[...OWNED_TABLES, 'workspace_daily_stats', 'api_tokens'].map((table) => `'${table}'`).join(', ')})
+         from pg_constraint where contype = 'f'
+           and conrelid::regclass::text in (${KEYED.map((table) => `'${table}'`).join(', ')})
          order by 1, 2`,
       );
-      for (const table of [...OWNED_TABLES, 'workspace_daily_stats', 'api_tokens']) {
+      for (const table of KEYED) {
         const own = keys.filter((key) => key.table === table);
         expect(
           own.filter((key) => key.references === 'workspaces'),

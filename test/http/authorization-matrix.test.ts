@@ -310,9 +310,10 @@ const rows: Row[] = [
   {
     op: 'DELETE /webhooks/{id}',
     expected: from('admin', 204, 403),
-    request: async () => ({
-      url: `/webhooks/${(await made('POST', '/webhooks', { url: 'https://hooks.test/gone', events: ['link.deleted'] })).id}`,
-    }),
+    request: async () => {
+      const webhook = await made('POST', '/webhooks', { url: 'https://hooks.test/gone', events: ['link.deleted'] });
+      return { url: `/webhooks/${webhook.id}` };
+    },
   },
   {
     op: 'POST /webhooks/{id}/test',

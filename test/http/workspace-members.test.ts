@@ -114,7 +114,7 @@ async function rolesOf(into: Team): Promise<Record<number, string>> {
   return Object.fromEntries(res.json().data.map((m: { user_id: number; role: string }) => [m.user_id, m.role]));
 }
 
-describe('invitations', () => {
+describe('invitations', { timeout: 20_000 }, () => {
   it('admins invite members and viewers, the owner admins too, and nobody the owner', async () => {
     const crew = await team();
     const admin = await person();
@@ -274,7 +274,7 @@ describe('invitations', () => {
   });
 });
 
-describe('members and roles', () => {
+describe('members and roles', { timeout: 20_000 }, () => {
   it('admins change roles below admin; the owner makes and unmakes admins; nobody their own', async () => {
     const crew = await team();
     const [admin, member, viewer] = [await person(), await person(), await person()];
@@ -366,7 +366,7 @@ describe('members and roles', () => {
   });
 });
 
-describe("a token acts with its maker's role of now", () => {
+describe("a token acts with its maker's role of now", { timeout: 20_000 }, () => {
   it('loses write the moment its maker is made viewer, and answers 401 once they are removed', async () => {
     const crew = await team();
     const member = await person();
@@ -468,7 +468,7 @@ async function auditLog(headers: Headers, query = ''): Promise<{ data: Entry[]; 
   return res.json();
 }
 
-describe('the audit log', () => {
+describe('the audit log', { timeout: 20_000 }, () => {
   it("records who changed what and from where, with the changed fields' names and never their values", async () => {
     const crew = await team();
     const owner = crew.owner;
@@ -639,7 +639,7 @@ describe('the audit log', () => {
   });
 });
 
-describe('workspaces in the dashboard', () => {
+describe('workspaces in the dashboard', { timeout: 20_000 }, () => {
   it("makes a workspace and shows the one the header names; a slug of someone else's is 404", async () => {
     const ann = await person();
     const bob = await person();
