@@ -97,11 +97,11 @@ export function listInvitations(stores: Stores, principal: Principal): Promise<I
  */
 export async function invite(
   work: Work,
-  principal: Principal & { emailVerified?: boolean },
+  principal: Principal,
   input: { email: string; role: Role },
 ): Promise<{ invitation: Invitation; token: string }> {
   assertMayGrant(principal.role, input.role);
-  if (principal.emailVerified === false) {
+  if (!principal.user.emailVerified) {
     throw new AppError('forbidden', 'Verify your email address before inviting anyone.');
   }
   const { stores } = work;
@@ -172,7 +172,7 @@ export async function describeInvitation(
  */
 export async function acceptInvitation(
   work: Work,
-  user: User & { emailVerified?: boolean },
+  user: User,
   token: string,
   address: string | null,
 ): Promise<Workspace> {
@@ -183,8 +183,7 @@ export async function acceptInvitation(
       `This invitation is for ${invitation.email}, and you are signed in as ${user.email}. Sign in with that address.`,
     );
   }
-  if (user.emailVerified === false)
-    throw new AppError('forbidden', 'Verify your email address before joining a workspace.');
+  if (!user.emailVerified) throw new AppError('forbidden', 'Verify your email address before joining a workspace.');
   await work.stores.workspaces.lockMembers(workspace.id);
   await work.stores.invitations.delete(invitation.id);
   if (!(await work.stores.workspaces.role(workspace.id, user.id))) {

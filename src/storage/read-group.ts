@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Executor } from './stores.ts';
-import { TurnQueue } from './turn-queue.ts';
+import { TurnQueue, type Queued } from './turn-queue.ts';
 
 const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
@@ -47,7 +47,7 @@ export class ReadGroup {
             if (settled.length > 0 && performance.now() - started > this.#maxGroupMs) break;
             const read = this.#queue.waiting.shift()!;
             settled.push(
-              await read.run(connection).then(
+              await runRead(read, connection).then(
                 (value) => () => read.resolve(value),
                 (error: unknown) => () => read.reject(error),
               ),
@@ -65,6 +65,18 @@ export class ReadGroup {
     // Answered once the transaction has ended and the connection is free for the next group.
     if (settled.length > 0) this.#onGrouped?.(settled.length);
     for (const settle of settled) settle();
+  }
+}
+
+/**
+ * The read's promise; a use case that throws before returning one (a check at its top, in a
+ * function that is not async) fails as a rejected read would, instead of leaving its caller waiting.
+ */
+function runRead(read: Queued, connection: Executor): Promise<unknown> {
+  try {
+    return read.run(connection);
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

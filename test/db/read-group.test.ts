@@ -61,6 +61,19 @@ describe('the SQLite read group', () => {
     expect(groups).toEqual([3]);
   });
 
+  it('fails a read whose use case throws before returning a promise, alone, instead of never answering', async () => {
+    const throwsAtOnce = (): Promise<never> => {
+      throw new Error('refused before any query');
+    };
+    const results = await Promise.allSettled([
+      findUser('reader@example.com'),
+      uow.read(throwsAtOnce),
+      findUser('reader@example.com'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('refused before any query');
+  });
+
   it('sees what a unit of work committed before it', async () => {
     await uow.transact(({ stores }) => stores.users.insert({ email: 'written@example.com' }));
     expect((await findUser('written@example.com'))?.email).toBe('written@example.com');

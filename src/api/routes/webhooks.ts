@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Webhook } from '../../core/model.ts';
+import { assertMay } from '../../core/roles.ts';
 import { BODY_ERRORS, DataList, errorResponses, IdParams } from '../../schemas/common.ts';
 import {
   CreatedWebhookSchema,
@@ -146,6 +147,8 @@ function registerDeliveries(app: TypeBoxApp, { uow, publisher }: WebhookRoutesOp
     },
     async (request, reply) => {
       const webhook = owned.get(request);
+      // Sending to the subscriber is managing the webhook, as subscribing and deleting are.
+      assertMay(request.principal.role, 'settings.manage');
       await publisher.publishTo(webhook, { webhook_id: webhook.id, message: 'This is a test delivery from Hoplink.' });
       return reply.code(202).send({ message: 'Test delivery queued.' });
     },

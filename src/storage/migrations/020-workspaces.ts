@@ -137,7 +137,10 @@ async function copyUsersToWorkspaces(db: Kysely<any>): Promise<void> {
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-+|-+$/g, '')
           .slice(0, 32) || 'workspace';
-      const slug = taken.has(base) ? `${base}-${user.id}` : base;
+      // The user's id makes a taken slug free, unless another user's email gave that very slug
+      // (bob-12@ before the second bob@, whose id is 12): then a number more.
+      let slug = base;
+      for (let n = 1; taken.has(slug); n++) slug = n === 1 ? `${base}-${user.id}` : `${base}-${user.id}-${n}`;
       taken.add(slug);
       return {
         id: user.id,
