@@ -198,8 +198,9 @@ export async function deleteWorkspace(uow: UnitOfWork, principal: Principal, con
 
 async function assertDeletable(stores: Stores, principal: Principal, confirmName: string): Promise<void> {
   assertMay(principal.role, 'workspace.own');
-  if ((await stores.users.personalWorkspaceId(principal.user.id)) === principal.workspace.id) {
-    throw new AppError('forbidden', 'Your personal workspace cannot be deleted.');
+  // Whoever owns it now: a personal workspace handed over by transfer is still someone's home.
+  if (await stores.users.hasAsPersonal(principal.workspace.id)) {
+    throw new AppError('forbidden', "A personal workspace (the one made at a person's sign-up) cannot be deleted.");
   }
   if (confirmName !== principal.workspace.name) {
     throw invalidField('confirm', "Type the workspace's name exactly to delete it.");

@@ -105,6 +105,16 @@ export async function findPersonalWorkspaceId(db: Kysely<Database>, id: number):
   return row?.personal_workspace_id ?? null;
 }
 
+/** Whether the workspace is some user's personal one. */
+export async function isSomeonesPersonalWorkspace(db: Kysely<Database>, workspaceId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('personal_workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setPersonalWorkspace(db: Kysely<Database>, id: number, workspaceId: number): Promise<void> {
   await db.updateTable('users').set({ personal_workspace_id: workspaceId }).where('id', '=', id).execute();
 }
@@ -118,4 +128,5 @@ export const userStore = {
   markEmailVerified: markUserEmailVerified,
   personalWorkspaceId: findPersonalWorkspaceId,
   setPersonalWorkspace,
+  hasAsPersonal: isSomeonesPersonalWorkspace,
 };

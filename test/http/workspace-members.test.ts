@@ -727,6 +727,13 @@ describe('workspaces in the dashboard', { timeout: 20_000 }, () => {
     const personal = (await dashboard.call('GET', '/me', { session: crew.owner.session })).json().workspace;
     const refused = await remove(crew.owner, personal.name);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Your personal workspace cannot be deleted.');
+    expect(refused.json().message).toBe("A personal workspace (the one made at a person's sign-up) cannot be deleted.");
+    // Handed to another owner, it is still its maker's home: the new owner cannot delete it either.
+    await t.ctx.uow.transact(async ({ stores }) => {
+      await stores.workspaces.insertMember({ workspaceId: personal.id, userId: admin.id, role: 'admin' });
+      await stores.workspaces.setRole(personal.id, admin.id, 'owner');
+      await stores.workspaces.setRole(personal.id, crew.owner.id, 'admin');
+    });
+    expect((await remove(admin, personal.name, personal.slug)).statusCode).toBe(403);
   });
 });
