@@ -84,7 +84,7 @@ export function App() {
   const address = useHashRoute();
   const { slug, route } = splitWorkspace(address);
   const { path, query } = splitRoute(route);
-  const { session, signedIn, signedOut, refresh } = useSession(slug);
+  const { session, signedIn, signedOut, refresh } = useSession(slug, path);
   // Requests and the pages' links name the address's workspace, once the person is known to be in it.
   showWorkspace(session && !session.refused ? slug : undefined);
   const [toasts, announce, dismiss] = useToast();

@@ -21,42 +21,40 @@ export function InvitationTable({ invitations, role, onResend, onRevoke }: Props
     );
   }
   return (
-    <div class="scroll">
-      <table class="invitations">
-        <thead>
-          <tr>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Expires</th>
-            <th>
-              <span class="visually-hidden">Actions</span>
-            </th>
+    <table class="invitations stacked">
+      <thead>
+        <tr>
+          <th>Email</th>
+          <th>Role</th>
+          <th>Expires</th>
+          <th>
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invitations.map((i) => (
+          <tr key={i.id}>
+            <td>{i.email}</td>
+            <td>{ROLE_NAMES[i.role]}</td>
+            <td>
+              {new Date(i.expires_at).toLocaleString()} {i.expired && <span class="badge expired">Expired</span>}
+            </td>
+            <td class="actions">
+              {grantableRoles(role).includes(i.role) && (
+                <button type="button" class="link-button" onClick={() => onResend(i)}>
+                  Resend<span class="visually-hidden"> to {i.email}</span>
+                </button>
+              )}
+              {mayManageMember(role, i.role) && (
+                <button type="button" class="link-button danger" onClick={() => onRevoke(i)}>
+                  Revoke<span class="visually-hidden"> the invitation of {i.email}</span>
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {invitations.map((i) => (
-            <tr key={i.id}>
-              <td>{i.email}</td>
-              <td>{ROLE_NAMES[i.role]}</td>
-              <td>
-                {new Date(i.expires_at).toLocaleString()} {i.expired && <span class="badge expired">Expired</span>}
-              </td>
-              <td class="actions">
-                {grantableRoles(role).includes(i.role) && (
-                  <button type="button" class="link-button" onClick={() => onResend(i)}>
-                    Resend<span class="visually-hidden"> to {i.email}</span>
-                  </button>
-                )}
-                {mayManageMember(role, i.role) && (
-                  <button type="button" class="link-button danger" onClick={() => onRevoke(i)}>
-                    Revoke<span class="visually-hidden"> the invitation of {i.email}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -47,9 +47,11 @@ export interface SessionState {
 
 /**
  * The session for the workspace of the address, asked again whenever the address names another: until
- * the answer comes, `session.slug` is the previous workspace's, which tells the app to wait.
+ * the answer comes, `session.slug` is the previous workspace's, which tells the app to wait. It is asked
+ * again on every new page (`path`) too, the current answer shown meanwhile: a role changed, a workspace
+ * deleted or left elsewhere shows on the next page, not as a page full of refusals.
  */
-export function useSession(slug: string | undefined): SessionState {
+export function useSession(slug: string | undefined, path: string): SessionState {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [tick, setTick] = useState(0);
   // The workspace last asked for: an answer about another one (the address changed meanwhile) is dropped.
@@ -64,7 +66,7 @@ export function useSession(slug: string | undefined): SessionState {
       if (next) setCsrf(next.me.csrf_token);
       setSession(next);
     });
-  }, [slug, tick, signedOut]);
+  }, [slug, path, tick, signedOut]);
   const signedIn = useCallback((me: Me) => {
     setCsrf(me.csrf_token);
     setSession({ me, slug: undefined });

@@ -177,36 +177,35 @@ function AuditEntries({ filters }: { filters: AuditFilters }) {
   );
 }
 
+/** The entries; on a phone each is a card (styles.css), so nothing scrolls sideways. */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div class="scroll">
-      <table class="audit-table">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Who</th>
-            <th>Action</th>
-            <th>Resource</th>
-            <th>Fields</th>
+    <table class="audit-table stacked">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>Who</th>
+          <th>Action</th>
+          <th>Resource</th>
+          <th>Fields</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e.id}>
+            <td class="audit-time">{new Date(e.created_at).toLocaleString()}</td>
+            <td>{actorText(e.actor)}</td>
+            <td>
+              <code>{e.action}</code>
+            </td>
+            <td>
+              {e.resource_type}
+              {e.resource_id !== null && ` #${e.resource_id}`}
+            </td>
+            <td>{e.fields.length > 0 ? e.fields.join(', ') : '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td class="audit-time">{new Date(e.created_at).toLocaleString()}</td>
-              <td>{actorText(e.actor)}</td>
-              <td>
-                <code>{e.action}</code>
-              </td>
-              <td>
-                {e.resource_type}
-                {e.resource_id !== null && ` #${e.resource_id}`}
-              </td>
-              <td>{e.fields.length > 0 ? e.fields.join(', ') : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

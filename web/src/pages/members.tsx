@@ -91,7 +91,7 @@ export function MembersPage({ me, announce, refresh }: Props) {
     <main class="members-page">
       <h1>Members</h1>
       <p>
-        The people of <strong>{me.workspace.name}</strong>. You are {ROLE_NAMES[me.workspace.role].toLowerCase()} here.
+        The people of <strong>{me.workspace.name}</strong>. Your role here: {ROLE_NAMES[me.workspace.role]}.
       </p>
       {manage && <InviteForm roles={grantableRoles(me.workspace.role)} onInvited={invited} />}
       {link && <InvitationLink invitation={link} />}
@@ -149,54 +149,52 @@ interface MemberActions {
 function MemberTable({ members, me, actions }: { members: MemberRecord[]; me: Me; actions: MemberActions }) {
   const actor = me.workspace.role;
   return (
-    <div class="scroll">
-      <table class="members">
-        <thead>
-          <tr>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Joined</th>
-            <th>
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => {
-            const self = m.user_id === me.user.id;
-            const manageable = !self && mayManageMember(actor, m.role);
-            return (
-              <tr key={m.user_id}>
-                <td>
-                  {m.email}
-                  {self && <span class="muted"> (you)</span>}
-                </td>
-                <td>
-                  {manageable ? (
-                    <RoleSelect member={m} roles={grantableRoles(actor)} onChange={actions.changeRole} />
-                  ) : (
-                    ROLE_NAMES[m.role]
-                  )}
-                </td>
-                <td>{new Date(m.joined_at).toLocaleDateString()}</td>
-                <td class="actions">
-                  {!self && actor === 'owner' && (
-                    <button type="button" class="link-button" onClick={() => actions.transfer(m)}>
-                      Make owner<span class="visually-hidden"> {m.email}</span>
-                    </button>
-                  )}
-                  {manageable && (
-                    <button type="button" class="link-button danger" onClick={() => actions.remove(m)}>
-                      Remove<span class="visually-hidden"> {m.email}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <table class="members stacked">
+      <thead>
+        <tr>
+          <th>Email</th>
+          <th>Role</th>
+          <th>Joined</th>
+          <th>
+            <span class="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((m) => {
+          const self = m.user_id === me.user.id;
+          const manageable = !self && mayManageMember(actor, m.role);
+          return (
+            <tr key={m.user_id}>
+              <td>
+                {m.email}
+                {self && <span class="muted"> (you)</span>}
+              </td>
+              <td>
+                {manageable ? (
+                  <RoleSelect member={m} roles={grantableRoles(actor)} onChange={actions.changeRole} />
+                ) : (
+                  ROLE_NAMES[m.role]
+                )}
+              </td>
+              <td>{new Date(m.joined_at).toLocaleDateString()}</td>
+              <td class="actions">
+                {!self && actor === 'owner' && (
+                  <button type="button" class="link-button" onClick={() => actions.transfer(m)}>
+                    Make owner<span class="visually-hidden"> {m.email}</span>
+                  </button>
+                )}
+                {manageable && (
+                  <button type="button" class="link-button danger" onClick={() => actions.remove(m)}>
+                    Remove<span class="visually-hidden"> {m.email}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

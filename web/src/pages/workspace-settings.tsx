@@ -222,7 +222,9 @@ function DeleteWorkspace({ workspace, announce }: { workspace: WorkspaceRecord; 
       </p>
       <div class="field">
         <label>
-          Type <strong>{workspace.name}</strong> to confirm
+          <span>
+            Type <strong>{workspace.name}</strong> to confirm
+          </span>
           <input
             name="confirm_name"
             autocomplete="off"
