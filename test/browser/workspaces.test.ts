@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)('workspaces in the dashboard', () => {
   const hash = (page: Page) => new URL(page.url()).hash;
   const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text }).waitFor();
 
-  it('makes a workspace from the switcher, opens it in the address, and keeps each workspace’s links apart', async () => {
+  it('makes a workspace from the switcher, opens it in the address, keeps each one’s links apart', async () => {
     await switcher(owner).click();
     await owner.getByRole('list', { name: 'Your workspaces' }).waitFor();
     expect(await seriousViolations(owner)).toEqual([]);

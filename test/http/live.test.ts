@@ -79,7 +79,7 @@ describe('GET /dashboard-api/live', () => {
     await events.close();
   });
 
-  it('follows the workspace named by ?workspace= (an EventSource sends no header), only one of the person’s', async () => {
+  it('follows the workspace named by ?workspace= (EventSource sends no header), only one of the person’s', async () => {
     const ann = await signedIn('business');
     const made = await fetch(`${base}/dashboard-api/workspaces`, {
       method: 'POST',
