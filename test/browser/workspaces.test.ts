@@ -315,6 +315,12 @@ describe.skipIf(!hasChromium)('workspaces in the dashboard', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await open(phone, `/w/${SLUG}/workspace`, 'Workspace settings');
     expect(await seriousViolations(phone)).toEqual([]);
+    // The switcher is in the phone's menu.
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    await switcher(phone).click();
+    await phone.getByRole('list', { name: 'Your workspaces' }).getByRole('link', { name: WORKSPACE }).waitFor();
+    expect(await seriousViolations(phone)).toEqual([]);
+    await shot(phone, 'workspace-switcher-phone-dark');
   });
 
   it('renames a workspace and changes its slug; its owner hands it over, becomes an admin and leaves', async () => {
