@@ -154,8 +154,15 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
 /** The header the dashboard names the workspace it shows with (its slug, from the page's address). */
 export const WORKSPACE_HEADER = 'x-hoplink-workspace';
 
+/**
+ * The slug a request names: its header, or, on a GET without it, `?workspace=` (the dashboard's live
+ * updates come through an EventSource, which cannot send headers).
+ */
 function requestedWorkspace(request: FastifyRequest): string | undefined {
-  const value = request.headers[WORKSPACE_HEADER];
+  const header = request.headers[WORKSPACE_HEADER];
+  const query =
+    request.method === 'GET' ? (request.query as { workspace?: unknown } | undefined)?.workspace : undefined;
+  const value = header ?? query;
   return typeof value === 'string' && value.length > 0 && value.length <= 48 ? value : undefined;
 }
 

@@ -30,7 +30,7 @@ async function signedIn(plan: 'business' | 'pro') {
       body: JSON.stringify({ redirect_url: 'https://example.com/live' }),
     })
   ).json();
-  return { cookie, link: link as { id: number } };
+  return { cookie, headers, link: link as { id: number } };
 }
 
 /** Collects a stream's text in the background; `clicksEvent` waits for the next `clicks` event. */
@@ -77,6 +77,36 @@ describe('GET /dashboard-api/live', () => {
     t.ctx.clicks.record(visitFacts(ann.link.id, { at: Date.now() }));
     expect(await events.clicksEvent(2_000)).toEqual({ link_ids: [ann.link.id] });
     await events.close();
+  });
+
+  it('follows the workspace named by ?workspace= (EventSource sends no header), only one of the person’s', async () => {
+    const ann = await signedIn('business');
+    const made = await fetch(`${base}/dashboard-api/workspaces`, {
+      method: 'POST',
+      headers: ann.headers,
+      body: JSON.stringify({ name: 'Live team' }),
+    });
+    const { slug } = (await made.json()) as { slug: string };
+    const teamLink = (await (
+      await fetch(`${base}/api/v1/links`, {
+        method: 'POST',
+        headers: { ...ann.headers, 'x-hoplink-workspace': slug },
+        body: JSON.stringify({ redirect_url: 'https://example.com/team' }),
+      })
+    ).json()) as { id: number };
+    const res = await fetch(`${base}/dashboard-api/live?workspace=${slug}`, { headers: { cookie: ann.cookie } });
+    expect(res.status).toBe(200);
+    const events = eventsOf(res.body!);
+
+    t.ctx.clicks.record(visitFacts(ann.link.id, { at: Date.now() }));
+    expect(await events.clicksEvent(800)).toBeUndefined();
+    t.ctx.clicks.record(visitFacts(teamLink.id, { at: Date.now() }));
+    expect(await events.clicksEvent(2_000)).toEqual({ link_ids: [teamLink.id] });
+    await events.close();
+
+    const bob = await signedIn('business');
+    const refused = await fetch(`${base}/dashboard-api/live?workspace=${slug}`, { headers: { cookie: bob.cookie } });
+    expect(refused.status).toBe(404);
   });
 
   it('needs a session', async () => {

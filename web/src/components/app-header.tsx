@@ -1,29 +1,61 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { focusMain } from '../lib/page-focus.ts';
+import { can } from '../lib/permissions.ts';
+import type { Announce } from '../lib/toast.ts';
+import type { Me } from '../lib/types.ts';
+import { pageHref } from '../lib/workspace-route.ts';
 import { ThemeSwitch } from './ui/theme-switch.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
-const NAV: Array<{ href: string; label: string; current: (route: string) => boolean }> = [
-  { href: '#/overview', label: 'Overview', current: (route) => route === '/overview' },
+interface NavItem {
+  path: string;
+  label: string;
+  current: (route: string) => boolean;
+  /** Shown only to roles that may use it (the audit log: admins and the owner). */
+  shown?: (me: Me) => boolean;
+}
+
+const page = (path: string, label: string, shown?: NavItem['shown']): NavItem => ({
+  path,
+  label,
+  current: (route) => route === path,
+  shown,
+});
+
+const NAV: NavItem[] = [
+  page('/overview', 'Overview'),
   // Links stays current on a link's own page (#/links/12).
-  { href: '#/links', label: 'Links', current: (route) => route.startsWith('/links') },
-  { href: '#/categories', label: 'Categories', current: (route) => route === '/categories' },
-  { href: '#/import', label: 'Import', current: (route) => route === '/import' },
-  { href: '#/affiliates', label: 'Affiliate tags', current: (route) => route === '/affiliates' },
-  { href: '#/domains', label: 'Domains', current: (route) => route === '/domains' },
-  { href: '#/webhooks', label: 'Webhooks', current: (route) => route === '/webhooks' },
-  { href: '#/tokens', label: 'API tokens', current: (route) => route === '/tokens' },
-  { href: '#/account', label: 'Account', current: (route) => route === '/account' },
-  { href: '#/security', label: 'Security', current: (route) => route === '/security' },
+  { path: '/links', label: 'Links', current: (route) => route.startsWith('/links') },
+  page('/categories', 'Categories'),
+  page('/import', 'Import'),
+  page('/affiliates', 'Affiliate tags'),
+  page('/domains', 'Domains'),
+  page('/webhooks', 'Webhooks'),
+  page('/members', 'Members'),
+  page('/workspace', 'Workspace settings'),
+  page('/audit-log', 'Audit log', (me) => can(me, 'members.manage')),
+  page('/tokens', 'API tokens'),
+  page('/account', 'Account'),
+  page('/security', 'Security'),
 ];
 
 const MENU_ID = 'app-menu';
 
+interface AppHeaderProps {
+  /** The route in the workspace (`/links/12`), without its `/w/<slug>` prefix. */
+  route: string;
+  me: Me;
+  announce: Announce;
+  onSignOut: () => void;
+}
+
 /**
- * The skip link, brand, main navigation, theme switch and sign-out button beside every signed-in page:
- * a sidebar on wide screens; on a phone (below 720px, see styles.css) a bar whose Menu button opens
- * the rest. The menu closes on Escape (focus back on its button), on navigation and on a press outside it.
+ * The skip link, brand, workspace switcher, main navigation, theme switch and sign-out button beside
+ * every signed-in page: a sidebar on wide screens; on a phone (below 720px, see styles.css) a bar whose
+ * Menu button opens the rest. The menu closes on Escape (focus back on its button), on navigation and
+ * on a press outside it. Its links stay in the workspace the address shows.
  */
-export function AppHeader({ route, onSignOut }: { route: string; onSignOut: () => void }) {
+export function AppHeader({ route, me, announce, onSignOut }: AppHeaderProps) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -79,11 +111,12 @@ export function AppHeader({ route, onSignOut }: { route: string; onSignOut: () =
           </button>
         </div>
         <div id={MENU_ID} class={open ? 'app-menu open' : 'app-menu'}>
+          <WorkspaceSwitcher me={me} path={route} announce={announce} />
           <nav aria-label="Main">
-            {NAV.map((item) => (
+            {NAV.filter((item) => item.shown?.(me) ?? true).map((item) => (
               <a
-                key={item.href}
-                href={item.href}
+                key={item.path}
+                href={pageHref(item.path)}
                 aria-current={item.current(route) ? 'page' : undefined}
                 onClick={() => setOpen(false)}
               >

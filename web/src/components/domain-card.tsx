@@ -5,8 +5,9 @@ import type { DomainRecord } from '../lib/types.ts';
 interface Props {
   domain: DomainRecord;
   announce: Announce;
-  onCheck: () => void;
-  onRemove: () => void;
+  /** Check now and Remove; none for those who may only read (below admin). */
+  onCheck?: () => void;
+  onRemove?: () => void;
 }
 
 /** One custom domain: its status and the DNS record that verifies it, with buttons to copy its parts. */
@@ -46,14 +47,16 @@ export function DomainCard({ domain: d, announce, onCheck, onRemove }: Props) {
         </tbody>
       </table>
       <p class="muted">Last checked: {d.last_checked_at ? new Date(d.last_checked_at).toLocaleString() : 'never'}</p>
-      <p class="row">
-        <button type="button" onClick={onCheck}>
-          Check now
-        </button>{' '}
-        <button type="button" class="link-button" onClick={onRemove}>
-          Remove
-        </button>
-      </p>
+      {onCheck && onRemove && (
+        <p class="row">
+          <button type="button" onClick={onCheck}>
+            Check now
+          </button>{' '}
+          <button type="button" class="link-button" onClick={onRemove}>
+            Remove
+          </button>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { checkLink, getLink } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
+import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { LinkRecord, Me } from '../lib/types.ts';
 import { ErrorMessage } from './error-message.tsx';
@@ -60,13 +61,16 @@ export function LinkHealthPanel({ link, me, announce, onChecked }: Props) {
           Your affiliate tag is lost on the way: the destination redirects to a URL without it.
         </p>
       )}
-      <Locked state={me.features.link_health}>
-        <p class="row">
-          <button type="button" onClick={checkNow} disabled={checking}>
-            {checking ? 'Checking…' : 'Check now'}
-          </button>
-        </p>
-      </Locked>
+      {/* A check is a change (members and above); a viewer reads the last one. */}
+      {can(me, 'links.write') && (
+        <Locked state={me.features.link_health}>
+          <p class="row">
+            <button type="button" onClick={checkNow} disabled={checking}>
+              {checking ? 'Checking…' : 'Check now'}
+            </button>
+          </p>
+        </Locked>
+      )}
       <ErrorMessage error={error} />
     </section>
   );

@@ -4,6 +4,7 @@ import type { Direction, Sort } from '../lib/link-list-state.ts';
 import type { LinkRecord } from '../lib/types.ts';
 import { CopyButton } from './copy-button.tsx';
 import { HealthBadge } from './health-badge.tsx';
+import { pageHref } from '../lib/workspace-route.ts';
 
 /** A short URL as the list shows it: without the scheme, which every one of them has. */
 export const shortText = (link: LinkRecord) => link.short_url.replace(/^https?:\/\//, '');
@@ -24,13 +25,15 @@ export interface LinkTableProps {
   onSelectAll: (on: boolean) => void;
   /** Rows of an earlier query while the current one loads: shown dimmed, and the table says it is busy. */
   busy: boolean;
+  /** False for a viewer: no checkboxes, Duplicate or Delete. */
+  editable: boolean;
   onDuplicate: (link: LinkRecord) => void;
   onDelete: (link: LinkRecord) => void;
 }
 
 /** The page of links: a checkbox per row for the bulk bar, the short link with its Copy button, and row actions. */
 export function LinkTable(props: LinkTableProps) {
-  const { links, selected, busy } = props;
+  const { links, selected, busy, editable } = props;
   const chosen = links.filter((link) => selected.has(link.id)).length;
   const ariaSort = (column: string) =>
     SORTED_COLUMN[props.sort] === column ? (props.direction === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -38,31 +41,35 @@ export function LinkTable(props: LinkTableProps) {
     <table class={`link-table${busy ? ' stale' : ''}`} aria-label="Your links" aria-busy={busy}>
       <thead>
         <tr>
-          <th class="select">
-            <SelectAll
-              checked={links.length > 0 && chosen === links.length}
-              mixed={chosen > 0 && chosen < links.length}
-              onChange={props.onSelectAll}
-            />
-          </th>
-          <ColumnHeaders ariaSort={ariaSort} />
+          {editable && (
+            <th class="select">
+              <SelectAll
+                checked={links.length > 0 && chosen === links.length}
+                mixed={chosen > 0 && chosen < links.length}
+                onChange={props.onSelectAll}
+              />
+            </th>
+          )}
+          <ColumnHeaders ariaSort={ariaSort} actions={editable} />
         </tr>
       </thead>
       <tbody>
         {links.map((link) => (
           <tr key={link.id} class={selected.has(link.id) ? 'selected' : undefined}>
-            <td class="select">
-              <input
-                type="checkbox"
-                aria-label={`Select ${shortText(link)}`}
-                checked={selected.has(link.id)}
-                onChange={(e) => props.onSelect(link.id, e.currentTarget.checked)}
-              />
-            </td>
+            {editable && (
+              <td class="select">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${shortText(link)}`}
+                  checked={selected.has(link.id)}
+                  onChange={(e) => props.onSelect(link.id, e.currentTarget.checked)}
+                />
+              </td>
+            )}
             <td class="short">
               {link.title && <span class="link-title">{link.title}</span>}
               <span class="short-line">
-                <a href={`#/links/${link.id}`} title={link.short_url}>
+                <a href={pageHref(`/links/${link.id}`)} title={link.short_url}>
                   {shortText(link)}
                 </a>
                 <CopyButton text={link.short_url} label={`Copy ${shortText(link)}`} />
@@ -77,24 +84,26 @@ export function LinkTable(props: LinkTableProps) {
             <td class="health">
               <HealthBadge health={link.health} />
             </td>
-            <td class="actions">
-              <button
-                type="button"
-                class="link-button"
-                onClick={() => props.onDuplicate(link)}
-                aria-label={`Duplicate ${link.short_code}`}
-              >
-                Duplicate
-              </button>
-              <button
-                type="button"
-                class="link-button danger"
-                onClick={() => props.onDelete(link)}
-                aria-label={`Delete ${link.short_code}`}
-              >
-                Delete
-              </button>
-            </td>
+            {editable && (
+              <td class="actions">
+                <button
+                  type="button"
+                  class="link-button"
+                  onClick={() => props.onDuplicate(link)}
+                  aria-label={`Duplicate ${link.short_code}`}
+                >
+                  Duplicate
+                </button>
+                <button
+                  type="button"
+                  class="link-button danger"
+                  onClick={() => props.onDelete(link)}
+                  aria-label={`Delete ${link.short_code}`}
+                >
+                  Delete
+                </button>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
@@ -133,8 +142,14 @@ function SelectAll({
   );
 }
 
+interface ColumnHeadersProps {
+  ariaSort: (column: string) => 'ascending' | 'descending' | undefined;
+  /** Whether the rows have their action buttons' column. */
+  actions: boolean;
+}
+
 /** The headers after the selection column, shared by the table and its skeleton. */
-function ColumnHeaders({ ariaSort }: { ariaSort: (column: string) => 'ascending' | 'descending' | undefined }) {
+function ColumnHeaders({ ariaSort, actions }: ColumnHeadersProps) {
   return (
     <>
       <th aria-sort={ariaSort('short')}>Short link</th>
@@ -144,9 +159,11 @@ function ColumnHeaders({ ariaSort }: { ariaSort: (column: string) => 'ascending'
       </th>
       <th>Status</th>
       <th>Health</th>
-      <th>
-        <span class="visually-hidden">Actions</span>
-      </th>
+      {actions && (
+        <th>
+          <span class="visually-hidden">Actions</span>
+        </th>
+      )}
     </>
   );
 }
@@ -158,7 +175,7 @@ export function LinkTableSkeleton({ rows }: { rows: number }) {
       <thead>
         <tr>
           <th class="select" />
-          <ColumnHeaders ariaSort={() => undefined} />
+          <ColumnHeaders ariaSort={() => undefined} actions />
         </tr>
       </thead>
       <tbody>

@@ -1,5 +1,7 @@
+import { pageHref } from '../lib/workspace-route.ts';
+
 /** The list with nothing in it: what to do next, for a new account or a search that found nothing. */
-export function NoLinksYet({ canImport }: { canImport: boolean }) {
+export function NoLinksYet({ canCreate, canImport }: { canCreate: boolean; canImport: boolean }) {
   const focusCreate = () => document.querySelector<HTMLInputElement>('input[name="redirect_url"]')?.focus();
   return (
     // A paragraph, not a heading: the page's only heading with "Links" in its name stays its title.
@@ -7,17 +9,23 @@ export function NoLinksYet({ canImport }: { canImport: boolean }) {
       <p class="empty-title" id="no-links-yet">
         No links yet
       </p>
-      <p>Paste a long URL in the form above and press Shorten: your first short link appears here.</p>
-      <p class="row">
-        <button type="button" onClick={focusCreate}>
-          Create a link
-        </button>
-        {canImport && (
-          <a class="button secondary" href="#/import">
-            Import from Bitly, YOURLS or Shlink
-          </a>
-        )}
-      </p>
+      {canCreate ? (
+        <>
+          <p>Paste a long URL in the form above and press Shorten: your first short link appears here.</p>
+          <p class="row">
+            <button type="button" onClick={focusCreate}>
+              Create a link
+            </button>
+            {canImport && (
+              <a class="button secondary" href={pageHref('/import')}>
+                Import from Bitly, YOURLS or Shlink
+              </a>
+            )}
+          </p>
+        </>
+      ) : (
+        <p>This workspace's links appear here once its members create some.</p>
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { signOutEverywhere } from '../lib/api.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
 import { ErrorMessage } from './error-message.tsx';
+import { pageHref } from '../lib/workspace-route.ts';
 
 /**
  * Ends every session of the account, this one included (a lost phone, a shared computer), then
@@ -34,7 +35,7 @@ export function SignOutEverywhere() {
       <p>
         Signed in somewhere you no longer use, or on a computer others share? Signing out everywhere ends every session
         of your account, this one included. API tokens keep working; revoke them on the{' '}
-        <a href="#/tokens">API tokens</a> page.
+        <a href={pageHref('/tokens')}>API tokens</a> page.
       </p>
       <ErrorMessage error={error} />
       <button type="button" onClick={run} disabled={busy}>

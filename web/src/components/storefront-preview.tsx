@@ -5,6 +5,7 @@ import { listAffiliateTags } from '../lib/api.ts';
 import { countryName } from '../lib/names.ts';
 import { useData } from '../lib/use-data.ts';
 import { ErrorMessage } from './error-message.tsx';
+import { pageHref } from '../lib/workspace-route.ts';
 
 const STOREFRONTS: readonly [string, string][] = Object.entries(storefronts);
 const AMAZON_HOSTS = new Set(STOREFRONTS.map(([, host]) => host));
@@ -116,7 +117,7 @@ export function StorefrontPreview({ url, on }: Props) {
                         {r.missingTag && (
                           <>
                             {' — '}
-                            <a href="#/affiliates" title={programForHost(r.missingTag)?.name}>
+                            <a href={pageHref('/affiliates')} title={programForHost(r.missingTag)?.name}>
                               add your tag for {r.missingTag}
                             </a>
                           </>

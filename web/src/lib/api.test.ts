@@ -17,6 +17,7 @@ vi.stubGlobal('fetch', async (request: Request) => {
 });
 const api = await import('./api.ts');
 const { ApiError, setCsrf } = await import('./http.ts');
+const { showWorkspace } = await import('./workspace-route.ts');
 afterAll(() => vi.unstubAllGlobals());
 
 const json = (body: unknown, status = 200) =>
@@ -32,6 +33,7 @@ beforeEach(() => {
   answers.length = 0;
   sent.length = 0;
   setCsrf('csrf-1');
+  showWorkspace(undefined);
 });
 
 describe('what the dashboard sends', () => {
@@ -87,6 +89,28 @@ describe('what the dashboard sends', () => {
     expect(await request.text()).toBe('long_url\nhttps://example.com/\n');
   });
 
+  it('the workspace of the address with every request, to both APIs; none for a bare address', async () => {
+    await api.listCategories();
+    expect(lastRequest().headers.has('x-hoplink-workspace')).toBe(false);
+    showWorkspace('acme');
+    answers.push(json({ data: [] }));
+    await api.listCategories();
+    expect(lastRequest().headers.get('x-hoplink-workspace')).toBe('acme');
+    await api.leaveWorkspace();
+    expect(lastRequest().url).toBe(`${ORIGIN}/dashboard-api/workspace/leave`);
+    expect(lastRequest().headers.get('x-hoplink-workspace')).toBe('acme');
+  });
+
+  it('the session asked for a named workspace, or with an empty header for the personal one', async () => {
+    showWorkspace('acme');
+    answers.push(json({}));
+    await api.getMe('other');
+    expect(lastRequest().headers.get('x-hoplink-workspace')).toBe('other');
+    answers.push(json({}));
+    await api.getMe(undefined);
+    expect(lastRequest().headers.get('x-hoplink-workspace')).toBe('');
+  });
+
   it('the plain links point at the API', () => {
     expect(api.EXPORT_URL).toBe('/api/v1/links/export');
     expect(api.rawClicksCsvUrl(9)).toBe('/api/v1/links/9/clicks?format=csv');
@@ -110,7 +134,7 @@ describe('what the dashboard makes of the answers', () => {
 
   it('a 401, a rate limit and a server error in words a person can act on', async () => {
     answers.push(json({ message: 'Unauthenticated.' }, 401));
-    expect(await rejection(api.getMe())).toMatchObject({
+    expect(await rejection(api.getMe(undefined))).toMatchObject({
       status: 401,
       message: 'Your session has ended. Please sign in again.',
     });

@@ -2,8 +2,9 @@
 // through a typed client (http.ts): the compiler checks its path, parameters and body, and its answer's
 // type is the one the schema gives, not one written here.
 import type { paths } from '@hoplink/client';
-import { answer, api, dashboardApi } from './http.ts';
+import { answer, api, dashboardApi, WORKSPACE_HEADER } from './http.ts';
 import type {
+  AuditQuery,
   BreakdownKey,
   BulkLinkActionInput,
   CategoryInput,
@@ -12,25 +13,34 @@ import type {
   CreateDomainInput,
   CreateTokenInput,
   CreateWebhookInput,
+  CreateWorkspaceInput,
   CredentialsInput,
   DayRange,
   ForgotPasswordInput,
   LinkChanges,
   ListLinksInput,
   NewLink,
+  InvitationInput,
   ResetPasswordInput,
+  Role,
   Settings,
   SignInTwoFactorInput,
   TwoFactorCodeInput,
   TwoFactorDisableInput,
   TwoFactorSetupInput,
+  WorkspaceChanges,
 } from './types.ts';
 
 /** The path parameter of the endpoints about one record. */
 const byId = (id: number) => ({ params: { path: { id } } });
 
 // The session.
-export const getMe = () => answer(dashboardApi.GET('/me'));
+/**
+ * The person in the workspace `slug` names, or in their personal one for `undefined` (the header is sent
+ * empty, which the server reads as none, whatever the address shows).
+ */
+export const getMe = (slug: string | undefined) =>
+  answer(dashboardApi.GET('/me', { headers: { [WORKSPACE_HEADER]: slug ?? '' } }));
 export const signIn = (body: CredentialsInput) => answer(dashboardApi.POST('/signin', { body }));
 export const signUp = (body: CredentialsInput) => answer(dashboardApi.POST('/signup', { body }));
 export const signOut = () => answer(dashboardApi.POST('/signout'));
@@ -159,3 +169,36 @@ export const deleteWebhook = (id: number) => answer(api.DELETE('/webhooks/{id}',
 export const sendTestWebhook = (id: number) => answer(api.POST('/webhooks/{id}/test', byId(id)));
 /** The 50 most recent deliveries, newest first (the API does not page them). */
 export const listDeliveries = (id: number) => answer(api.GET('/webhooks/{id}/deliveries', byId(id)));
+
+// The workspace: its settings, members, invitations and audit log (the public API, in the shown workspace).
+export const getWorkspace = () => answer(api.GET('/workspace'));
+export const updateWorkspace = (body: WorkspaceChanges) => answer(api.PATCH('/workspace', { body }));
+export const listMembers = () => answer(api.GET('/workspace/members'));
+const byUser = (userId: number) => ({ params: { path: { user_id: userId } } });
+export const changeMemberRole = (userId: number, role: Role) =>
+  answer(api.PATCH('/workspace/members/{user_id}', { ...byUser(userId), body: { role } }));
+export const removeMember = (userId: number) => answer(api.DELETE('/workspace/members/{user_id}', byUser(userId)));
+/** The owner becomes an admin; `userId` the owner. */
+export const transferOwnership = (userId: number) =>
+  answer(api.POST('/workspace/transfer', { body: { user_id: userId } }));
+export const listInvitations = () => answer(api.GET('/workspace/invitations'));
+/** Inviting an address again sends it a new link; the answer holds the link (`accept_url`) this once. */
+export const inviteMember = (body: InvitationInput) => answer(api.POST('/workspace/invitations', { body }));
+export const revokeInvitation = (id: number) => answer(api.DELETE('/workspace/invitations/{id}', byId(id)));
+/** A page of the audit log, newest first; pass the answer's `next_cursor` as `cursor` for the next. */
+export const auditLog = (query: AuditQuery, signal?: AbortSignal) =>
+  answer(api.GET('/audit-log', { params: { query }, signal }));
+
+// Workspaces (the dashboard's own endpoints).
+export const createWorkspace = (body: CreateWorkspaceInput) => answer(dashboardApi.POST('/workspaces', { body }));
+export const leaveWorkspace = () => answer(dashboardApi.POST('/workspace/leave'));
+/** `confirm` is the workspace's name, typed again. */
+export const deleteWorkspace = (confirm: string) => answer(dashboardApi.DELETE('/workspace', { body: { confirm } }));
+
+// Invitations, from the link they were sent as (no workspace of the person's yet).
+export const describeInvitation = (token: string) =>
+  answer(dashboardApi.POST('/invitations/describe', { body: { token } }));
+export const acceptInvitation = (token: string) =>
+  answer(dashboardApi.POST('/invitations/accept', { body: { token } }));
+export const declineInvitation = (token: string) =>
+  answer(dashboardApi.POST('/invitations/decline', { body: { token } }));

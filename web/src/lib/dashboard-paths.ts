@@ -1,5 +1,6 @@
 // The dashboard's own endpoints (/dashboard-api, src/dashboard/routes.ts and two-factor-routes.ts):
-// sessions, two-factor sign-in, settings, API tokens, bulk link actions and the password. They are
+// sessions, two-factor sign-in, settings, API tokens, bulk link actions, the password, and making,
+// leaving and deleting workspaces and answering invitations (workspace-routes.ts). They are
 // hidden from the public OpenAPI document, so the generated schema of packages/client has no types
 // for them; these declarations give the same shape for openapi-fetch to check the dashboard's calls
 // against. Bodies come from the server's own TypeBox schemas (types only, so no server code is
@@ -13,7 +14,13 @@ import type {
   CreateTokenInput,
   Accepted,
   CredentialsInput,
+  CreateWorkspaceInput,
   DashboardConfig,
+  DeleteWorkspaceInput,
+  InvitationAccepted,
+  InvitationDescription,
+  InvitationTokenInput,
+  WorkspaceMembership,
   DataList,
   ForgotPasswordInput,
   Me,
@@ -84,4 +91,10 @@ export interface DashboardPaths {
   };
   '/tokens/{id}': { delete: Operation<{ path: { id: number }; status: 204 }> };
   '/links/bulk-action': { post: Operation<{ body: BulkLinkActionInput; answer: BulkLinkActionAnswer }> };
+  '/workspaces': { post: Operation<{ body: CreateWorkspaceInput; status: 201; answer: WorkspaceMembership }> };
+  '/workspace': { delete: Operation<{ body: DeleteWorkspaceInput; status: 204 }> };
+  '/workspace/leave': { post: Operation<{ status: 204 }> };
+  '/invitations/describe': { post: Operation<{ body: InvitationTokenInput; answer: InvitationDescription }> };
+  '/invitations/accept': { post: Operation<{ body: InvitationTokenInput; answer: InvitationAccepted }> };
+  '/invitations/decline': { post: Operation<{ body: InvitationTokenInput; status: 204 }> };
 }

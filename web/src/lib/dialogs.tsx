@@ -45,8 +45,11 @@ export function promptDialog(options: PromptOptions): Promise<string | null> {
 
 let dialogCount = 0;
 
-/** Renders a dialog into its own root on <body>, resolves with its answer and hands focus back. */
-function openDialog<T>(dialog: (close: (value: T) => void, id: string) => ComponentChildren): Promise<T> {
+/**
+ * Renders a dialog into its own root on <body>, resolves with its answer and hands focus back: for
+ * dialogs of their own (a form of several fields, ModalDialog around it).
+ */
+export function openDialog<T>(dialog: (close: (value: T) => void, id: string) => ComponentChildren): Promise<T> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const host = document.createElement('div');
   document.body.append(host);
@@ -67,7 +70,7 @@ function openDialog<T>(dialog: (close: (value: T) => void, id: string) => Compon
   });
 }
 
-interface ModalProps {
+export interface ModalProps {
   id: string;
   /** Whether a `${id}-text` paragraph describes the question (a prompt's field has its own label). */
   described: boolean;
@@ -75,7 +78,8 @@ interface ModalProps {
   children: ComponentChildren;
 }
 
-function ModalDialog({ id, described, onCancel, children }: ModalProps) {
+/** The modal <dialog> itself: labelled by `${id}-title`, Escape cancels, `data-autofocus` takes the focus. */
+export function ModalDialog({ id, described, onCancel, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // A layout effect: the dialog is modal before the browser paints or takes the next key press.
   useLayoutEffect(() => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { pageHref } from './workspace-route.ts';
 
 // The dashboard routes on the URL hash (#/links/12); a bare address opens the links list. A page's
 // own state (the statistics' range) follows a `?` in the hash (#/overview?range=7d), so reload and
-// back keep it.
+// back keep it. The workspace shown is the route's prefix (#/w/acme/links): see workspace-route.ts.
 const current = () => location.hash.slice(1) || '/links';
 
 /** The route after `#`, e.g. `/links/12?range=7d`; `/links` when there is none. */
@@ -29,10 +30,10 @@ export function splitRoute(route: string): { path: string; query: URLSearchParam
     : { path: route.slice(0, at), query: new URLSearchParams(route.slice(at + 1)) };
 }
 
-/** The hash for a path with a query (an empty query adds no `?`). */
+/** The hash for a path with a query (an empty query adds no `?`), in the workspace being shown. */
 export function routeHref(path: string, query: URLSearchParams): string {
   const q = query.toString();
-  return `#${path}${q ? `?${q}` : ''}`;
+  return pageHref(`${path}${q ? `?${q}` : ''}`);
 }
 
 /**

@@ -1,9 +1,11 @@
 // The dashboard calls the same /api/v1 endpoints as any client, through the generated client of
 // packages/client (openapi-fetch), so paths, parameters, bodies and answers are checked against the
-// API's OpenAPI document. It sends the session cookie and, on every request but a GET, the CSRF header.
+// API's OpenAPI document. It sends the session cookie, on every request but a GET the CSRF header, and
+// the workspace the address shows (its slug), which the server acts in.
 import { isValidationError, type paths } from '@hoplink/client';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { DashboardPaths } from './dashboard-paths.ts';
+import { shownWorkspace } from './workspace-route.ts';
 
 let csrf = '';
 
@@ -18,6 +20,17 @@ const sendCsrf: Middleware = {
   },
 };
 
+/** The header naming the workspace a request acts in; without it the server takes the personal one. */
+export const WORKSPACE_HEADER = 'x-hoplink-workspace';
+
+// A call that names its workspace itself (getMe, while finding out whether the address's exists) keeps it.
+const sendWorkspace: Middleware = {
+  onRequest({ request }) {
+    const slug = shownWorkspace();
+    if (slug !== undefined && !request.headers.has(WORKSPACE_HEADER)) request.headers.set(WORKSPACE_HEADER, slug);
+  },
+};
+
 // Relative base URLs: the dashboard is served by the API process, so the session cookie goes along.
 const SESSION = { credentials: 'same-origin', headers: { accept: 'application/json' } } as const;
 
@@ -25,8 +38,8 @@ const SESSION = { credentials: 'same-origin', headers: { accept: 'application/js
 export const api = createClient<paths, 'application/json'>({ baseUrl: '/api/v1', ...SESSION });
 /** The dashboard's own endpoints (`/dashboard-api`), which the API document leaves out: see dashboard-paths.ts. */
 export const dashboardApi = createClient<DashboardPaths, 'application/json'>({ baseUrl: '/dashboard-api', ...SESSION });
-api.use(sendCsrf);
-dashboardApi.use(sendCsrf);
+api.use(sendCsrf, sendWorkspace);
+dashboardApi.use(sendCsrf, sendWorkspace);
 
 export class ApiError extends Error {
   status: number;

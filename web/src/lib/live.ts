@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { shownWorkspace } from './workspace-route.ts';
 
 /** How long to gather events before re-reading: a burst of click batches costs one reload. */
 const DEBOUNCE_MS = 300;
@@ -9,7 +10,7 @@ export const POLL_MS = 5_000;
 export type LiveState = 'connecting' | 'live' | 'polling';
 
 /**
- * Calls `onClicks` soon after clicks of the signed-in person's links are recorded: on the server's
+ * Calls `onClicks` soon after clicks of the shown workspace's links are recorded: on the server's
  * `clicks` events from GET /dashboard-api/live (debounced; `relevant` picks the events the page
  * shows), and every 5 s instead while the stream is down or the browser has no EventSource.
  */
@@ -37,7 +38,9 @@ export function useLiveClicks(onClicks: () => void, relevant: (linkIds: number[]
       startPolling();
       return stopPolling;
     }
-    const source = new EventSource('/dashboard-api/live');
+    // An EventSource sends no headers of its own: the workspace shown goes in the query instead.
+    const slug = shownWorkspace();
+    const source = new EventSource(`/dashboard-api/live${slug ? `?workspace=${encodeURIComponent(slug)}` : ''}`);
     source.addEventListener('open', () => {
       stopPolling();
       setState('live');

@@ -5,8 +5,14 @@
 import type { components, paths } from '@hoplink/client';
 import type { Static } from 'typebox';
 import type { Ability, Plan } from '../../../src/core/plans.ts';
+import type { Role } from '../../../src/core/roles.ts';
 import type { FeatureKey, FeatureState } from '../../../src/dashboard/features.ts';
-import type { SettingsBody } from '../../../src/schemas/account.ts';
+import type {
+  CreateWorkspaceBody,
+  DeleteWorkspaceBody,
+  InvitationTokenBody,
+  SettingsBody,
+} from '../../../src/schemas/account.ts';
 import type { BulkLinkActionResult } from '../../../src/services/bulk-link-actions.ts';
 import type { ParsedAgent } from '../../../src/clicks/user-agent.ts';
 
@@ -63,6 +69,17 @@ export type WebhookEvent = CreateWebhookInput['events'][number];
 export type CreatedWebhook = AnswerOf<paths['/webhooks']['post'], 201>;
 export type DeliveryRecord = AnswerOf<paths['/webhooks/{id}/deliveries']['get']>['data'][number];
 
+export type WorkspaceRecord = Schemas['Workspace'];
+export type WorkspaceChanges = BodyOf<paths['/workspace']['patch']>;
+export type MemberRecord = Schemas['Member'];
+export type InvitationRecord = Schemas['Invitation'];
+export type InvitationInput = BodyOf<paths['/workspace/invitations']['post']>;
+/** A new invitation, with its link (`accept_url`) and whether it was emailed: the only time the link is shown. */
+export type CreatedInvitation = AnswerOf<paths['/workspace/invitations']['post'], 201>;
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditQuery = QueryOf<paths['/audit-log']['get']>;
+export type AuditPage = AnswerOf<paths['/audit-log']['get']>;
+
 /** The statistics breakdowns, in the order the link page shows them; `storefront` only counts localised clicks. */
 export const BREAKDOWNS = [
   'country',
@@ -94,15 +111,46 @@ export type {
   TwoFactorDisableInput,
   TwoFactorSetupInput,
 } from '../../../src/schemas/two-factor.ts';
-export type { Ability, FeatureKey, FeatureState };
+export type { Ability, FeatureKey, FeatureState, Role };
 
-/** The signed-in person, as /dashboard-api/me and the sign-in endpoints answer. */
+/** A workspace the person belongs to, with their role there (the switcher lists them). */
+export interface WorkspaceMembership {
+  id: number;
+  name: string;
+  slug: string;
+  role: Role;
+}
+
+/**
+ * The signed-in person, as /dashboard-api/me and the sign-in endpoints answer, in the workspace the
+ * request named (their personal one by default).
+ */
 export interface Me {
   /** `email_verified`: whether the address was shown to be theirs (the verification email's link). */
   user: { id: number; email: string; plan: Plan; email_verified: boolean; two_factor_enabled: boolean };
+  /** The workspace this answer is about, with the person's role there and its plan. */
+  workspace: WorkspaceMembership & { plan: Plan };
+  workspaces: WorkspaceMembership[];
   csrf_token: string;
-  /** What the plan allows; pages check these rather than the plan's name. */
+  /** What the workspace's plan allows; pages check these rather than the plan's name. */
   features: Record<FeatureKey, FeatureState>;
+}
+
+export type CreateWorkspaceInput = Static<typeof CreateWorkspaceBody>;
+export type DeleteWorkspaceInput = Static<typeof DeleteWorkspaceBody>;
+export type InvitationTokenInput = Static<typeof InvitationTokenBody>;
+
+/** What an invitation link shows before it is answered (/dashboard-api/invitations/describe). */
+export interface InvitationDescription {
+  workspace: { name: string; slug: string };
+  email: string;
+  role: Role;
+  expires_at: string;
+}
+
+/** An accepted invitation: the workspace joined. */
+export interface InvitationAccepted {
+  workspace: { id: number; name: string; slug: string };
 }
 
 /** What this instance can do for people signed out too (/dashboard-api/config): today, send email. */

@@ -1,12 +1,15 @@
 import { useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { getSettings, updateSettings } from '../lib/api.ts';
 import { errorId, formatError } from '../lib/errors.ts';
 import { controlFeatures } from '../lib/link-controls.ts';
+import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { FeatureKey, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+import { pageHref } from '../lib/workspace-route.ts';
 
 const FEATURE_NAMES: Record<FeatureKey, string> = {
   api: 'API access with tokens',
@@ -25,11 +28,11 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
 
 // The dashboard page that manages a feature, where there is one: the list leads there.
 const FEATURE_PAGES: Partial<Record<FeatureKey, string>> = {
-  api: '#/tokens',
-  affiliates: '#/affiliates',
-  domains: '#/domains',
-  webhooks: '#/webhooks',
-  imports: '#/import',
+  api: '/tokens',
+  affiliates: '/affiliates',
+  domains: '/domains',
+  webhooks: '/webhooks',
+  imports: '/import',
 };
 
 /** A feature's name, linked to its page when it has one. */
@@ -37,7 +40,7 @@ function FeatureName({ feature }: { feature: string }) {
   // A feature newer than this dashboard still shows, by its key.
   const name = FEATURE_NAMES[feature as FeatureKey] ?? feature;
   const page = FEATURE_PAGES[feature as FeatureKey];
-  return page ? <a href={page}>{name}</a> : name;
+  return page ? <a href={pageHref(page)}>{name}</a> : name;
 }
 
 const HINT = 'localize-default-hint';
@@ -50,6 +53,8 @@ const ERROR = errorId('settings', 'localize_default');
  */
 function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }) {
   const business = controlFeatures(me).business;
+  // The default is the workspace's: its admins and owner change it, the others see where it stands.
+  const manage = can(me, 'settings.manage');
   const settings = useData(getSettings, []);
   // Shown as switched at once (a checkbox that springs back until the server answers looks broken), and
   // set back if the save fails. Only the latest save's answer counts, should a second one overtake it.
@@ -88,7 +93,7 @@ function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }
             type="checkbox"
             name="localize_default"
             checked={value}
-            disabled={!business.allowed || settings.data === undefined}
+            disabled={!business.allowed || !manage || settings.data === undefined}
             onChange={(e) => void change(e.currentTarget.checked)}
             aria-describedby={describedBy.join(' ')}
             {...(error ? { 'aria-invalid': true } : {})}
@@ -102,13 +107,14 @@ function LocalizeDefaultSetting({ me, announce }: { me: Me; announce: Announce }
         )}
         <span class="hint" id={HINT}>
           Links set to “Use my account default” follow this; a link set to On or Off keeps its own choice. Amazon
-          visitors go only to storefronts you have an <a href="#/affiliates">affiliate tag</a> for.
+          visitors go only to storefronts you have an <a href={pageHref('/affiliates')}>affiliate tag</a> for.
         </span>
         {!business.allowed && (
           <p class="locked" role="note" id={LOCKED}>
             <span class="badge locked">Locked</span> {business.reason}
           </p>
         )}
+        {business.allowed && <RoleNote me={me} permission="settings.manage" />}
       </div>
     </section>
   );
@@ -141,7 +147,7 @@ export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
       <PasswordForm announce={announce} />
       <p>
         Two-factor sign-in and the browsers and devices signed in to your account are on the{' '}
-        <a href="#/security">Security</a> page.
+        <a href={pageHref('/security')}>Security</a> page.
       </p>
     </main>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffiliateTags } from '../lib/api.ts';
 import { FieldError } from '../components/field-error.tsx';
-import { ariaFor, fieldMessages, formSummary, type FormErrors } from '../lib/errors.ts';
+import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
+import { can } from '../lib/permissions.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { AffiliateProgramRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -18,10 +20,18 @@ export function AffiliatesPage({ me }: { me: Me }) {
   const allowed = me.features.affiliates.allowed;
   const programs = useData(allowed ? listAffiliatePrograms : null, []);
   const tags = useData(allowed ? listAffiliateTags : null, []);
+  const [error, setError] = useState<string>();
   const remove = async (id: number) => {
-    await deleteAffiliateTag(id);
-    tags.reload();
+    try {
+      await deleteAffiliateTag(id);
+      setError(undefined);
+      tags.reload();
+    } catch (e) {
+      setError(formatError(e, 'summary'));
+    }
   };
+  // Members and viewers see the tags; admins add and remove them.
+  const manage = can(me, 'settings.manage');
   const list = tags.data?.data;
   return (
     <main>
@@ -31,7 +41,12 @@ export function AffiliatesPage({ me }: { me: Me }) {
         options.
       </p>
       <Locked state={me.features.affiliates}>
-        <AffiliateTagForm programs={programs.data?.data ?? []} onAdded={tags.reload} />
+        {manage ? (
+          <AffiliateTagForm programs={programs.data?.data ?? []} onAdded={tags.reload} />
+        ) : (
+          <RoleNote me={me} permission="settings.manage" />
+        )}
+        <ErrorMessage error={error} />
         {!list && !tags.error && <Skeleton label="Loading tags…" lines={2} />}
         {tags.error && <ErrorMessage error={tags.error} />}
         {list?.length === 0 && (
@@ -43,9 +58,11 @@ export function AffiliatesPage({ me }: { me: Me }) {
           {(list ?? []).map((t) => (
             <li key={t.id}>
               {t.affiliate_program.name}: <code>{t.tag}</code>{' '}
-              <button type="button" class="link-button" onClick={() => remove(t.id)}>
-                Remove
-              </button>
+              {manage && (
+                <button type="button" class="link-button" onClick={() => remove(t.id)}>
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>

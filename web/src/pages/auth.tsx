@@ -5,11 +5,22 @@ import { signIn, signUp } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
 import type { Me } from '../lib/types.ts';
 
+interface AuthPageProps {
+  mode: 'signin' | 'signup';
+  /** The route to come back to once signed in (an invitation's page), kept when switching to the other form. */
+  next: string | null;
+  onSignedIn: (me: Me) => void;
+}
+
+/** `#/signin` or `#/signup`, carrying the route to come back to. */
+const authHref = (path: string, next: string | null) =>
+  next ? `#${path}?${new URLSearchParams({ next }).toString()}` : `#${path}`;
+
 /**
  * Sign in or sign up: one form, as both take an email and a password. An account with two-factor
  * sign-in on then asks for its code (TwoFactorStep), unless this browser is remembered.
  */
-export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSignedIn: (me: Me) => void }) {
+export function AuthPage({ mode, next, onSignedIn }: AuthPageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -75,9 +86,9 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSi
       )}
       <p>
         {mode === 'signin' ? (
-          <a href="#/signup">No account yet? Sign up</a>
+          <a href={authHref('/signup', next)}>No account yet? Sign up</a>
         ) : (
-          <a href="#/signin">Already have an account? Sign in</a>
+          <a href={authHref('/signin', next)}>Already have an account? Sign in</a>
         )}
       </p>
     </main>

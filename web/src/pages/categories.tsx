@@ -1,17 +1,22 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { FieldError } from '../components/field-error.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../lib/api.ts';
 import { confirmDialog, promptDialog } from '../lib/dialogs.tsx';
 import { ariaFor, fieldErrors, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
+import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
+import type { Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 /** Categories group links so the link list can be filtered: add, rename, delete. */
-export function CategoriesPage({ announce }: { announce: Announce }) {
+export function CategoriesPage({ me, announce }: { me: Me; announce: Announce }) {
   const list = useData(listCategories, []);
+  // A viewer reads the categories: no form, Rename or Delete.
+  const editable = can(me, 'links.write');
   const rename = async (id: number, current: string) => {
     const next = await promptDialog({
       title: `Rename "${current}"`,
@@ -40,32 +45,40 @@ export function CategoriesPage({ announce }: { announce: Announce }) {
       danger: true,
     });
     if (!sure) return;
-    await deleteCategory(id);
-    list.reload();
+    try {
+      await deleteCategory(id);
+      list.reload();
+    } catch (e) {
+      announce(formatError(e, 'summary'));
+    }
   };
   const categories = list.data?.data;
   return (
     <main>
       <h1>Categories</h1>
-      <CategoryCreateForm onAdded={list.reload} />
+      {editable ? <CategoryCreateForm onAdded={list.reload} /> : <RoleNote me={me} permission="links.write" />}
       {!categories && !list.error && <Skeleton label="Loading categories…" />}
       <ErrorMessage error={list.error} />
       {categories?.length === 0 && (
         <EmptyState title="No categories yet.">
-          Categories group links so you can filter the list. Name your first one above, then choose it when you create
-          or edit a link.
+          Categories group links so you can filter the list.{' '}
+          {editable && 'Name your first one above, then choose it when you create or edit a link.'}
         </EmptyState>
       )}
       <ul class="plain">
         {(categories ?? []).map((c) => (
           <li key={c.id}>
             {c.name}{' '}
-            <button type="button" class="link-button" onClick={() => rename(c.id, c.name)}>
-              Rename
-            </button>{' '}
-            <button type="button" class="link-button" onClick={() => remove(c.id, c.name)}>
-              Delete
-            </button>
+            {editable && (
+              <>
+                <button type="button" class="link-button" onClick={() => rename(c.id, c.name)}>
+                  Rename
+                </button>{' '}
+                <button type="button" class="link-button" onClick={() => remove(c.id, c.name)}>
+                  Delete
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>

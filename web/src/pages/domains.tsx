@@ -2,11 +2,13 @@ import { useState } from 'preact/hooks';
 import { DomainCard } from '../components/domain-card.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { checkDomain, createDomain, deleteDomain, listDomains } from '../lib/api.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { confirmDialog } from '../lib/dialogs.tsx';
+import { can } from '../lib/permissions.ts';
 import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { Announce } from '../lib/toast.ts';
@@ -42,11 +44,13 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
     }
   };
   const list = domains.data?.data;
+  // Members and viewers see the domains and their records; admins add, check and remove them.
+  const manage = can(me, 'settings.manage');
   return (
     <main>
       <h1>Custom domains</h1>
       <Locked state={me.features.domains}>
-        <DomainForm onAdded={domains.reload} />
+        {manage ? <DomainForm onAdded={domains.reload} /> : <RoleNote me={me} permission="settings.manage" />}
         {!list && !domains.error && <SkeletonBlock label="Loading domains…" shape="card" />}
         {domains.error && <ErrorMessage error={domains.error} />}
         {list?.length === 0 && (
@@ -59,8 +63,8 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
             key={d.id}
             domain={d}
             announce={announce}
-            onCheck={() => check(d.id)}
-            onRemove={() => remove(d.id, d.hostname)}
+            onCheck={manage ? () => check(d.id) : undefined}
+            onRemove={manage ? () => remove(d.id, d.hostname) : undefined}
           />
         ))}
       </Locked>

@@ -2,8 +2,10 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { getImport, listImports, startImport } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
+import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { ImportRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -60,22 +62,25 @@ export function ImportPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
       <h1>Import links</h1>
+      <RoleNote me={me} permission="links.write" />
       <Locked state={me.features.imports}>
-        <form class="row" onSubmit={upload} aria-label="Import a CSV file">
-          <label class="grow">
-            CSV file (at most 50 MB){' '}
-            <input
-              type="file"
-              name="file"
-              accept=".csv,text/csv"
-              required
-              onChange={(e) => setFile(e.currentTarget.files?.[0])}
-            />
-          </label>
-          <button type="submit" disabled={!file || sending}>
-            {sending ? 'Uploading…' : 'Import'}
-          </button>
-        </form>
+        {can(me, 'links.write') && (
+          <form class="row" onSubmit={upload} aria-label="Import a CSV file">
+            <label class="grow">
+              CSV file (at most 50 MB){' '}
+              <input
+                type="file"
+                name="file"
+                accept=".csv,text/csv"
+                required
+                onChange={(e) => setFile(e.currentTarget.files?.[0])}
+              />
+            </label>
+            <button type="submit" disabled={!file || sending}>
+              {sending ? 'Uploading…' : 'Import'}
+            </button>
+          </form>
+        )}
         <ErrorMessage error={error} />
         <ErrorMessage error={job.error} />
         {job.data && <ImportProgress job={job.data} />}

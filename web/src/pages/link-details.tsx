@@ -7,18 +7,21 @@ import { LinkStatistics } from '../components/link-statistics.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { RawClicks } from '../components/raw-clicks.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { StorefrontPreview } from '../components/storefront-preview.tsx';
 import { Skeleton, SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
-import { fieldErrors } from '../lib/errors.ts';
+import { fieldErrors, formatError } from '../lib/errors.ts';
 import { controlFeatures, localizes } from '../lib/link-controls.ts';
+import { can } from '../lib/permissions.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery } from '../lib/range.ts';
 import type { Announce } from '../lib/toast.ts';
 import { BREAKDOWNS, type LinkRecord, type Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { useState } from 'preact/hooks';
+import { pageHref } from '../lib/workspace-route.ts';
 
 interface Props {
   id: number;
@@ -69,10 +72,12 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
       </main>
     );
   const l = link.data;
+  // A viewer sees the link, its controls' state and statistics; no edit form or on/off switch.
+  const editable = can(me, 'links.write');
   const localizeDefault = settings.data?.localize_default;
   return (
     <main>
-      <LinkHeading link={l} announce={announce} onChanged={link.reload} />
+      <LinkHeading link={l} editable={editable} announce={announce} onChanged={link.reload} />
       <LinkControlsSummary link={l} localizeDefault={localizeDefault} business={controlFeatures(me).business} />
       {/* A link that follows the account default waits for it, rather than flashing "off". */}
       {controlFeatures(me).business.allowed && (l.localize !== null || !settings.loading) && (
@@ -80,16 +85,20 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
       )}
       <LinkHealthPanel link={l} me={me} announce={announce} onChecked={link.reload} />
       {/* Keyed by updated_at so the form starts over from the saved link after each save. */}
-      <LinkEditForm
-        key={l.updated_at}
-        link={l}
-        me={me}
-        localizeDefault={localizeDefault}
-        onSaved={(m) => {
-          announce(m);
-          link.reload();
-        }}
-      />
+      {editable ? (
+        <LinkEditForm
+          key={l.updated_at}
+          link={l}
+          me={me}
+          localizeDefault={localizeDefault}
+          onSaved={(m) => {
+            announce(m);
+            link.reload();
+          }}
+        />
+      ) : (
+        <RoleNote me={me} permission="links.write" />
+      )}
       <QrCode url={l.short_url} name={l.short_code} />
       <LinkStatistics
         stats={stats.data}
@@ -110,17 +119,29 @@ const fieldErrorsOnRange = (failure: unknown) => {
   return 'from' in errors || 'to' in errors;
 };
 
+interface LinkHeadingProps {
+  link: LinkRecord;
+  /** Whether the on/off switch shows (members and above). */
+  editable: boolean;
+  announce: Announce;
+  onChanged: () => void;
+}
+
 /** The link's code and title, its short URL with Copy and the on/off switch, and where it goes. */
-function LinkHeading({ link, announce, onChanged }: { link: LinkRecord; announce: Announce; onChanged: () => void }) {
+function LinkHeading({ link, editable, announce, onChanged }: LinkHeadingProps) {
   const toggle = async () => {
-    await updateLink(link.id, { is_active: !link.is_active });
-    announce(link.is_active ? 'Link turned off.' : 'Link turned on.');
-    onChanged();
+    try {
+      await updateLink(link.id, { is_active: !link.is_active });
+      announce(link.is_active ? 'Link turned off.' : 'Link turned on.');
+      onChanged();
+    } catch (e) {
+      announce(formatError(e, 'summary'));
+    }
   };
   return (
     <>
       <p>
-        <a href="#/links">← All links</a>
+        <a href={pageHref('/links')}>← All links</a>
       </p>
       <h1>{link.short_code}</h1>
       {link.title && <p class="lead">{link.title}</p>}
@@ -130,9 +151,11 @@ function LinkHeading({ link, announce, onChanged }: { link: LinkRecord; announce
         <button type="button" onClick={() => copy(link.short_url, announce)}>
           Copy
         </button>
-        <button type="button" onClick={toggle}>
-          {link.is_active ? 'Turn off' : 'Turn on'}
-        </button>
+        {editable && (
+          <button type="button" onClick={toggle}>
+            {link.is_active ? 'Turn off' : 'Turn on'}
+          </button>
+        )}
       </p>
       <p>
         Goes to{' '}

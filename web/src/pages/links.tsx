@@ -7,12 +7,14 @@ import { filterNames, LinkListFilters } from '../components/link-list-filters.ts
 import { LinkTable, LinkTableSkeleton, shortText } from '../components/link-table.tsx';
 import { NoLinksMatch, NoLinksYet } from '../components/links-empty.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { bulkLinkAction, deleteLink, EXPORT_URL, listCategories } from '../lib/api.ts';
 import { countOf } from '../lib/counts.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { duplicateLink } from '../lib/duplicate-link.ts';
 import { formatError } from '../lib/errors.ts';
 import { navigate, routeHref } from '../lib/hash-route.ts';
+import { can } from '../lib/permissions.ts';
 import { changeListState, isFiltered, listStateQuery, parseListState, type ListState } from '../lib/link-list-state.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { BulkLinkActionAnswer, BulkLinkActionName, LinkRecord, Me } from '../lib/types.ts';
@@ -42,6 +44,8 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
   const selection = useSelection(key);
   const listTop = useRef<HTMLDivElement>(null);
   const actions = useLinkActions({ me, announce, list, selection, listTop });
+  // A viewer reads the list: no create form, checkboxes, Duplicate or Delete (the server refuses them).
+  const editable = can(me, 'links.write');
   const clearFilters = () => {
     search.setTyped('');
     go({ search: '', category: '', health: '' });
@@ -56,13 +60,17 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
           </a>
         )}
       </div>
-      <LinkCreateForm
-        me={me}
-        onCreated={(link) => {
-          announce(`Created ${link.short_url}`);
-          list.load.reload();
-        }}
-      />
+      {editable ? (
+        <LinkCreateForm
+          me={me}
+          onCreated={(link) => {
+            announce(`Created ${link.short_url}`);
+            list.load.reload();
+          }}
+        />
+      ) : (
+        <RoleNote me={me} permission="links.write" />
+      )}
       <LinkListFilters
         state={state}
         typed={search.typed}
@@ -77,11 +85,12 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
           list={list}
           selection={selection}
           actions={actions}
+          editable={editable}
           empty={
             isFiltered(state) ? (
               <NoLinksMatch search={state.search} filters={filterNames(state, categoryList)} onClear={clearFilters} />
             ) : (
-              <NoLinksYet canImport={me.features.imports.allowed} />
+              <NoLinksYet canCreate={editable} canImport={editable && me.features.imports.allowed} />
             )
           }
           onChange={go}
@@ -102,6 +111,8 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
 
 interface ListBodyProps {
   state: ListState;
+  /** Whether the rows offer selection, Duplicate and Delete. */
+  editable: boolean;
   list: LinkList;
   selection: Selection;
   actions: LinkActions;
@@ -111,7 +122,7 @@ interface ListBodyProps {
 }
 
 /** The table and its pages; or why there is none: loading, a failed load, or no links. */
-function ListBody({ state, list, selection, actions, empty, onChange }: ListBodyProps) {
+function ListBody({ state, list, selection, actions, editable, empty, onChange }: ListBodyProps) {
   const { load, page, current, rows, waiting } = list;
   // A failed load of another query shows no rows at all (none of them was asked for); trying again
   // shows the skeleton.
@@ -147,6 +158,7 @@ function ListBody({ state, list, selection, actions, empty, onChange }: ListBody
         onSelect={selection.select}
         onSelectAll={(on) => selection.selectOnly(on ? rows.map((l) => l.id) : [])}
         busy={waiting}
+        editable={editable}
         onDuplicate={actions.duplicate}
         onDelete={actions.remove}
       />

@@ -12,6 +12,7 @@ import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery, rangeWords } from '../lib/range.ts';
 import type { LinkHealth, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+import { pageHref } from '../lib/workspace-route.ts';
 
 interface Props {
   me: Me;
@@ -57,7 +58,7 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
                   {s.top_links.map((l) => (
                     <tr key={l.id}>
                       <th scope="row">
-                        <a href={`#/links/${l.id}`}>{l.short_code}</a>
+                        <a href={pageHref(`/links/${l.id}`)}>{l.short_code}</a>
                       </th>
                       <td class="num">{l.clicks}</td>
                     </tr>
@@ -119,7 +120,7 @@ function BrokenLinks() {
               {links.map((l) => (
                 <tr key={l.id}>
                   <th scope="row">
-                    <a href={`#/links/${l.id}`}>{l.short_code}</a>
+                    <a href={pageHref(`/links/${l.id}`)}>{l.short_code}</a>
                   </th>
                   <td title={l.redirect_url}>{truncate(l.redirect_url)}</td>
                   <td class="error">{brokenReason(l.health)}</td>
@@ -135,7 +136,7 @@ function BrokenLinks() {
             </tbody>
           </table>
           <p>
-            <a href="#/links">See all{more ? ` ${total} broken links` : ''}</a>{' '}
+            <a href={pageHref('/links')}>See all{more ? ` ${total} broken links` : ''}</a>{' '}
             <span class="muted">(in the links list, choose Health: Broken)</span>
           </p>
         </>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { RoleNote } from '../components/role-note.tsx';
 import { SecretOnce } from '../components/secret-once.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonBlock } from '../components/ui/skeleton.tsx';
@@ -8,10 +9,12 @@ import { WebhookForm } from '../components/webhook-form.tsx';
 import { deleteWebhook, listWebhooks, sendTestWebhook } from '../lib/api.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
+import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { CreatedWebhook, Me, WebhookEvent, WebhookRecord } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { WEBHOOK_EVENT_TEXT } from '../lib/webhook-events.ts';
+import { pageHref } from '../lib/workspace-route.ts';
 
 /** What webhooks are, for every plan: the page's opening and all a plan without them sees. */
 function WebhooksIntro() {
@@ -35,7 +38,7 @@ function WebhooksLocked() {
         </p>
         <p class="muted">
           Your plan is changed by your administrator (<code>hoplink user set-plan</code>). See what your plan includes
-          on your <a href="#/account">Account</a> page.
+          on your <a href={pageHref('/account')}>Account</a> page.
         </p>
       </div>
     </>
@@ -45,10 +48,13 @@ function WebhooksLocked() {
 /** One subscription: where it sends, what, whether it is still active; test it, see its deliveries, delete it. */
 function WebhookCard({
   webhook,
+  manage,
   announce,
   onDeleted,
 }: {
   webhook: WebhookRecord;
+  /** Whether Send test and Delete show (admins and the owner). */
+  manage: boolean;
   announce: Announce;
   onDeleted: () => void;
 }) {
@@ -92,9 +98,11 @@ function WebhookCard({
       <WebhookSummary webhook={webhook} />
       <ErrorMessage error={error} />
       <div class="row webhook-actions">
-        <button type="button" onClick={sendTest} disabled={testing || !webhook.is_active}>
-          Send test
-        </button>
+        {manage && (
+          <button type="button" onClick={sendTest} disabled={testing || !webhook.is_active}>
+            Send test
+          </button>
+        )}
         <button
           type="button"
           class="secondary"
@@ -104,9 +112,11 @@ function WebhookCard({
         >
           {open ? 'Hide deliveries' : 'Show deliveries'}
         </button>
-        <button type="button" class="link-button danger" onClick={remove}>
-          Delete
-        </button>
+        {manage && (
+          <button type="button" class="link-button danger" onClick={remove}>
+            Delete
+          </button>
+        )}
       </div>
       <div id={panel} hidden={!open}>
         {open && <WebhookDeliveries webhookId={webhook.id} refreshKey={refreshKey} />}
@@ -149,7 +159,8 @@ function WebhookSummary({ webhook }: { webhook: WebhookRecord }) {
 }
 
 /** The Business page: the new webhook's secret (once), the form, and every subscription. */
-function WebhookManager({ announce }: { announce: Announce }) {
+function WebhookManager({ me, announce }: { me: Me; announce: Announce }) {
+  const manage = can(me, 'settings.manage');
   const webhooks = useData(listWebhooks, []);
   const [fresh, setFresh] = useState<CreatedWebhook>();
   const created = (webhook: CreatedWebhook) => {
@@ -169,8 +180,8 @@ function WebhookManager({ announce }: { announce: Announce }) {
           </p>
         </SecretOnce>
       )}
-      <WebhookForm onCreated={created} />
-      <h2>Your webhooks</h2>
+      {manage ? <WebhookForm onCreated={created} /> : <RoleNote me={me} permission="settings.manage" />}
+      <h2>Webhooks of this workspace</h2>
       <ErrorMessage error={webhooks.error} />
       {!list && webhooks.loading && <SkeletonBlock label="Loading webhooks…" shape="card" />}
       {list?.length === 0 && (
@@ -181,7 +192,13 @@ function WebhookManager({ announce }: { announce: Announce }) {
       {list && list.length > 0 && (
         <ul class="plain webhooks">
           {list.map((webhook) => (
-            <WebhookCard key={webhook.id} webhook={webhook} announce={announce} onDeleted={webhooks.reload} />
+            <WebhookCard
+              key={webhook.id}
+              webhook={webhook}
+              manage={manage}
+              announce={announce}
+              onDeleted={webhooks.reload}
+            />
           ))}
         </ul>
       )}
@@ -194,7 +211,7 @@ export function WebhooksPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
       <h1>Webhooks</h1>
-      {me.features.webhooks.allowed ? <WebhookManager announce={announce} /> : <WebhooksLocked />}
+      {me.features.webhooks.allowed ? <WebhookManager me={me} announce={announce} /> : <WebhooksLocked />}
     </main>
   );
 }

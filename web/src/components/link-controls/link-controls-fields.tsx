@@ -14,6 +14,7 @@ import { PasswordField } from './password-field.tsx';
 import { PreviewEditor } from './preview-editor.tsx';
 import { UtmBuilder } from './utm-builder.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
+import { pageHref } from '../../lib/workspace-route.ts';
 
 interface Props {
   draft: ControlsDraft;
@@ -83,8 +84,9 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
         <legend>Storefront localisation</legend>
         <p class="hint" id={localizeHint}>
           Visitors of Amazon product and search links go to their own country’s Amazon when you have an affiliate tag
-          for that storefront (add one for each on the <a href="#/affiliates">Affiliate tags</a> page), and visitors of
-          Apple links (App Store, Music, Books) to their own country’s store; everyone else gets the original URL.
+          for that storefront (add one for each on the <a href={pageHref('/affiliates')}>Affiliate tags</a> page), and
+          visitors of Apple links (App Store, Music, Books) to their own country’s store; everyone else gets the
+          original URL.
         </p>
         <Locked state={features.business}>
           <LocalizeField
