@@ -378,7 +378,10 @@ describe.skipIf(!hasChromium)('workspaces in the dashboard', () => {
     const personalName = await owner.getByLabel('Name').inputValue();
     await owner.getByLabel(`Type ${personalName} to confirm`).fill(personalName);
     await owner.getByRole('button', { name: 'Delete workspace' }).click();
-    await owner.getByRole('alert').filter({ hasText: 'Your personal workspace cannot be deleted.' }).waitFor();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: "A personal workspace (the one made at a person's sign-up) cannot be deleted." })
+      .waitFor();
 
     await open(owner, `/w/${SLUG}/workspace`, 'Workspace settings');
     await owner.getByText('Plan: Free.').waitFor();
