@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, type Violation } from '../helpers/axe.ts';
 import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
 
@@ -11,36 +11,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-// axe-core's own build, injected into each page as the @axe-core/* runners do.
-const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
-
-interface Violation {
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  nodes: string[];
-}
-
-/**
- * The serious and critical axe-core violations on the page as it is now (WCAG 2.x A and AA rules
- * and best practices).
- */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-      }));
-  });
-}
-
 /** Waits until nothing on the page is loading (no skeleton, no aria-busy) and the page's heading is there. */
 async function settled(page: Page) {
   await page.locator('main h1').first().waitFor();
