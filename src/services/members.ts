@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, invalidField } from '../core/errors.ts';
 import type { Principal, User, Workspace } from '../core/model.ts';
-import { assertMay, may, roleAtLeast, type Role } from '../core/roles.ts';
+import { assertMay, type Role } from '../core/roles.ts';
 import type { Invitation } from '../storage/invitations.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { Member } from '../storage/workspaces.kysely.ts';
@@ -206,10 +206,4 @@ export async function acceptInvitation(
 export async function declineInvitation(work: Work, token: string): Promise<void> {
   const invitation = await pendingInvitation(work.stores, token);
   await work.stores.invitations.delete(invitation.id);
-}
-
-/** Whether an admin (or the owner) may see or change this role: used to show what the dashboard offers. */
-export function grantableRoles(actor: Role): Role[] {
-  if (!may(actor, 'members.manage')) return [];
-  return roleAtLeast(actor, 'owner') ? ['admin', 'member', 'viewer'] : ['member', 'viewer'];
 }
