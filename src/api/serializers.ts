@@ -27,7 +27,8 @@ export function linkResource(link: Link, shortBase: string) {
     variants: link.variants,
     preview: link.preview,
     is_expired: isExpired(link, Date.now()),
-    localize: link.localize,
+    localize: link.localize ?? link.localizeDefault,
+    localize_follows_default: link.localize === null,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,

@@ -105,6 +105,8 @@ export interface Link extends LinkControls {
   category: { id: number; name: string } | null;
   domain: { id: number; hostname: string } | null;
   conditions: Condition[];
+  /** The workspace's storefront localisation default, which a link with `localize` null follows. */
+  localizeDefault: boolean;
   /** The last check of its destinations (link health); unknown before the first. */
   health: LinkHealth;
   createdAt: string;

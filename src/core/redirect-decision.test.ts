@@ -390,12 +390,12 @@ describe('decideRedirect with storefront localisation', () => {
     });
   });
 
-  it('keeps the original URL with its own tag where localisation does not apply', () => {
+  it('keeps the original URL with its own tag where localisation does not apply, counted on its storefront', () => {
     const french: Visitor = { ...visitor, country: 'FR' };
     expect(decideRedirect({ ...product, localize: true }, get(null, french), businessOwner(tags))).toEqual({
       kind: 'redirect',
       location: 'https://www.amazon.com/dp/B0C1234567?tag=us-20&utm_source=news',
-      record: CLICK,
+      record: { kind: 'click', variantIndex: null, storefront: 'amazon.com' },
     });
   });
 

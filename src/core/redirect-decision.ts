@@ -1,6 +1,6 @@
 import { applyAffiliateTag, type TagsByProgram } from './affiliate.ts';
 import type { LinkPreview } from './model.ts';
-import { localiseDestination } from './storefronts.ts';
+import { localiseDestination, storefrontOf } from './storefronts.ts';
 import type { CompiledTargeting, Visitor } from './targeting.ts';
 import { applyUtm, type Utm } from './utm.ts';
 import { pickVariant, type Variant } from './variants.ts';
@@ -119,15 +119,15 @@ export function decideRedirect(link: RedirectableLink | undefined, request: Visi
   const counts = request.method === 'GET';
   // The visitor's own storefront (with its tag), or the owner's tag on the URL as it is; then UTM.
   const finish = (url: string, variantIndex: number | null = null): Destination => {
-    const local =
-      owner.business && (link.localize ?? owner.localizeByDefault)
-        ? localiseDestination(url, request.visitor().country, owner.tags)
-        : undefined;
+    const localising = owner.business && (link.localize ?? owner.localizeByDefault);
+    const local = localising ? localiseDestination(url, request.visitor().country, owner.tags) : undefined;
     const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, owner.tags) : url);
     const location = owner.pro || owner.business ? applyUtm(tagged, link.utm) : tagged;
     if (!counts) return { location, record: NONE };
-    if (local === undefined && variantIndex === null) return { location, record: CLICK };
-    return { location, record: { kind: 'click', variantIndex, ...(local && { storefront: local.storefront }) } };
+    // A localising link's visit counts where it went, the original storefront included.
+    const storefront = local?.storefront ?? (localising ? storefrontOf(url) : undefined);
+    if (storefront === undefined && variantIndex === null) return { location, record: CLICK };
+    return { location, record: { kind: 'click', variantIndex, ...(storefront && { storefront }) } };
   };
 
   if (request.optionNumber !== null) {

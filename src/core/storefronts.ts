@@ -61,6 +61,25 @@ export function localiseDestination(url: string, country: string, tags: TagsByPr
   return { url: applyAffiliateTag(`https://www.${to}${path}`, tags), storefront: to };
 }
 
+/**
+ * The storefront a URL is on as it is (`amazon.com`, `apple:us`), for a localising link's visit
+ * that stays on the original URL: the `storefront` breakdown counts every such visit where it went.
+ */
+export function storefrontOf(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const hostname = parsed.hostname.toLowerCase();
+  if (APPLE_HOSTS.has(hostname)) {
+    const country = APPLE_COUNTRY_PATH.exec(parsed.pathname);
+    return country ? `apple:${country[0].slice(1).toLowerCase()}` : undefined;
+  }
+  return amazonStorefront(hostname);
+}
+
 /** `/dp/<ASIN>` for a product, `/s?k=<query>` for a search; undefined for any other Amazon page. */
 function amazonPath(url: URL): string | undefined {
   const product = PRODUCT_PATH.exec(url.pathname);

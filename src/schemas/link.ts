@@ -274,7 +274,8 @@ export const LINK_EXAMPLE = {
   variants: null,
   preview: null,
   is_expired: false,
-  localize: null,
+  localize: false,
+  localize_follows_default: true,
   health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
@@ -340,8 +341,13 @@ export const LinkSchema = Type.Object(
     variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
     preview: Type.Union([PreviewSchema, Type.Null()]),
     is_expired: Type.Boolean({ description: 'Computed now: past expires_at, or click_count at max_clicks.' }),
-    localize: Type.Union([Type.Boolean(), Type.Null()], {
-      description: "Storefront localisation; null follows the account's default.",
+    localize: Type.Boolean({
+      description:
+        "Storefront localisation as it applies now: the link's own choice, or the workspace's default " +
+        '(false unless turned on) when it follows the default.',
+    }),
+    localize_follows_default: Type.Boolean({
+      description: 'True when the link was created or set with `localize: null`, so it follows the default.',
     }),
     health: LinkHealthSchema,
     created_at: Timestamp,

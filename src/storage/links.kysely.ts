@@ -44,8 +44,13 @@ function selectLinks(db: Kysely<Database>) {
     .selectFrom('links')
     .leftJoin('categories', 'categories.id', 'links.category_id')
     .leftJoin('domains', 'domains.id', 'links.domain_id')
+    .innerJoin('workspaces', 'workspaces.id', 'links.workspace_id')
     .selectAll('links')
-    .select(['categories.name as category_name', 'domains.hostname as domain_hostname']);
+    .select([
+      'categories.name as category_name',
+      'domains.hostname as domain_hostname',
+      'workspaces.localize_default as workspace_localize_default',
+    ]);
 }
 
 type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFirstOrThrow']>>;
@@ -75,6 +80,7 @@ function toLink(row: LinkRow): Link {
     variants: parseJson(row.variants),
     preview: parseJson(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
+    localizeDefault: Boolean(row.workspace_localize_default),
     health: {
       status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
       checkedAt: row.health_checked_at,
@@ -132,7 +138,9 @@ function insertText(db: Kysely<Database>, columns: readonly string[]): string {
     text = sql`/* prepared */
     insert into links (${sql.join(columns.map((column) => sql.id(column)))})
     values (${sql.join(columns.map(() => null))})
-    on conflict do nothing returning *`.compile(db).sql;
+    on conflict do nothing returning *,
+      (select localize_default from workspaces where workspaces.id = links.workspace_id) as workspace_localize_default
+    `.compile(db).sql;
     insertTexts.set(key, text);
   }
   return text;
@@ -163,7 +171,8 @@ export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<
   const names = columns.map(([column]) => column);
   const text = insertText(db, names);
   const parameters = columns.map(([, value]) => value);
-  const { rows } = await db.executeQuery<Selectable<LinksTable>>(CompiledQuery.raw(text, parameters));
+  type Inserted = Selectable<LinksTable> & { workspace_localize_default: number };
+  const { rows } = await db.executeQuery<Inserted>(CompiledQuery.raw(text, parameters));
   const inserted = rows[0];
   if (!inserted) throw shortCodeTaken();
   // Most links have neither a category nor a domain: the inserted row is then the whole link,

@@ -16,7 +16,8 @@ const BROWSER_UA =
 interface StoredLink {
   id: number;
   short_code: string;
-  localize: boolean | null;
+  localize: boolean;
+  localize_follows_default: boolean;
 }
 
 // Storefront localisation (docs/api.md) in the dashboard: the account's default on the Account
@@ -114,7 +115,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await page.locator('section.card').screenshot({ path: join(SHOTS, 'account-localisation.png') });
   });
 
-  it('creates links with Off, On and default, stores localize false, true, null; the link page says so', async () => {
+  it('creates links with Off, On and default, stores each choice; the link page says so', async () => {
     const off = await createWith(page, 'https://www.amazon.com/Gadget/dp/B0C1234567', 'Never localised', 'Off');
     expect(off.localize).toBe(false);
     const on = await createWith(page, 'https://apps.apple.com/us/app/hoplink/id123456', 'Always localised', 'On');
@@ -125,7 +126,8 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
       'Following the default',
       'Use my account default (currently on)',
     );
-    expect(follows.localize).toBeNull();
+    // It follows the account default, on now: records read the value that applies.
+    expect(follows).toMatchObject({ localize: true, localize_follows_default: true });
 
     await openLink(page, off);
     expect(await page.getByTestId('summary-localize').innerText()).toBe('Off');
@@ -141,7 +143,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await group.getByLabel(/^Use my account default/).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('summary-localize').innerText()).toBe('Account default (on)');
-    expect((await stored(page, 'Always localised')).localize).toBeNull();
+    expect((await stored(page, 'Always localised')).localize_follows_default).toBe(true);
     await edit.getByRole('group', { name: 'Storefront localisation' }).getByLabel('On', { exact: true }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('summary-localize').innerText()).toBe('On');
@@ -254,7 +256,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
       await form.getByRole('button', { name: 'Create link' }).click();
       await pro.getByRole('row').filter({ hasText: 'Pro link' }).waitFor();
       const link = await stored(pro, 'Pro link');
-      expect(link.localize).toBeNull();
+      expect(link.localize_follows_default).toBe(true);
 
       await openLink(pro, link);
       expect(await pro.getByTestId('summary-localize').innerText()).toMatch(/^Account default/);

@@ -448,6 +448,8 @@ describe('storefront localisation (docs/api.md), with addresses the GeoIP databa
   const GERMANY = '5.9.0.1';
   const JAPAN = '1.0.16.1';
   const SOUTH_AFRICA = '41.0.0.1';
+  const UNITED_KINGDOM = '81.2.69.142';
+  const UNITED_STATES = '8.8.8.8';
 
   it('sends each visitor to their own storefront with the owner’s tag there, else the original', async () => {
     const { api } = await t.user('business');
@@ -467,12 +469,52 @@ describe('storefront localisation (docs/api.md), with addresses the GeoIP databa
 
     await t.ctx.clicks.flush();
     const stats = (await api('GET', `/links/${created.json().id}/stats?with=storefront,country`)).json();
-    expect(stats.storefront).toEqual([{ value: 'amazon.de', clicks: 1 }]);
+    // Every visit counts where it went: Japan and South Africa stayed on amazon.com.
+    expect(stats.storefront).toEqual([
+      { value: 'amazon.com', clicks: 2 },
+      { value: 'amazon.de', clicks: 1 },
+    ]);
     expect(stats.country).toEqual([
       { value: 'DE', clicks: 1 },
       { value: 'JP', clicks: 1 },
       { value: 'ZA', clicks: 1 },
     ]);
+  });
+
+  it('counts every visit of a localising link by its storefront, the original one included', async () => {
+    const { api } = await t.user('business');
+    for (const [program, tag] of [
+      [1, 'us-20'],
+      [2, 'uk-21'],
+      [3, 'de-21'],
+    ] as const)
+      await api('POST', '/affiliates', { affiliate_program_id: program, tag });
+    const link = (
+      await api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0C1234567', localize: true })
+    ).json();
+    for (const address of [GERMANY, GERMANY, UNITED_KINGDOM, UNITED_STATES])
+      await visit(`/${link.short_code}`, { from: address });
+    await t.ctx.clicks.flush();
+    const stats = (await api('GET', `/links/${link.id}/stats?with=storefront`)).json();
+    expect(stats.storefront).toEqual([
+      { value: 'amazon.de', clicks: 2 },
+      { value: 'amazon.co.uk', clicks: 1 },
+      { value: 'amazon.com', clicks: 1 },
+    ]);
+  });
+
+  it('reads localize as the value that applies, and says when it follows the default', async () => {
+    const { api } = await t.user('business');
+    const follows = (await api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0C1234567' })).json();
+    expect(follows).toMatchObject({ localize: false, localize_follows_default: true });
+    const own = (await api('POST', '/links', { redirect_url: 'https://example.com/', localize: true })).json();
+    expect(own).toMatchObject({ localize: true, localize_follows_default: false });
+    const off = (await api('PATCH', `/links/${own.id}`, { localize: false })).json();
+    expect(off).toMatchObject({ localize: false, localize_follows_default: false });
+    const back = (await api('PATCH', `/links/${own.id}`, { localize: null })).json();
+    expect(back).toMatchObject({ localize: false, localize_follows_default: true });
+    const listed = (await api('GET', '/links')).json().data;
+    expect(listed.map((l: { localize: unknown }) => typeof l.localize)).toEqual(['boolean', 'boolean']);
   });
 
   it('follows the account default set in the dashboard for links that do not say, at once', async () => {
@@ -528,7 +570,7 @@ describe('storefront localisation (docs/api.md), with addresses the GeoIP databa
         .statusCode,
     ).toBe(403);
     const plain = await createLink({ redirect_url: 'https://apps.apple.com/us/app/x/id1' });
-    expect(plain.localize).toBeNull();
+    expect(plain).toMatchObject({ localize: false, localize_follows_default: true });
     expect((await visit(`/${plain.short_code}`, { from: JAPAN })).headers.get('location')).toBe(
       'https://apps.apple.com/us/app/x/id1',
     );

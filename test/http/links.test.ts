@@ -32,6 +32,7 @@ describe('POST /links', () => {
       'is_active',
       'is_expired',
       'localize',
+      'localize_follows_default',
       'max_clicks',
       'preview',
       'redirect_url',

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 50f06c8c603979a3c3d46cfc7707abfd0c7d305b4ea86f6bf3e7c2299acda013
+ * openapi.json sha256: 6c0a4a3ebd4f862136caec393c958ed0106e87cbae5cc134ed13fc051e8db140
  */
 export interface paths {
   '/links': {
@@ -71,7 +71,8 @@ export interface paths {
              *           "variants": null,
              *           "preview": null,
              *           "is_expired": false,
-             *           "localize": null,
+             *           "localize": false,
+             *           "localize_follows_default": true,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -110,7 +111,8 @@ export interface paths {
              *           ],
              *           "preview": null,
              *           "is_expired": false,
-             *           "localize": null,
+             *           "localize": false,
+             *           "localize_follows_default": true,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -1874,7 +1876,8 @@ export interface paths {
              *           "variants": null,
              *           "preview": null,
              *           "is_expired": false,
-             *           "localize": null,
+             *           "localize": false,
+             *           "localize_follows_default": true,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -1913,7 +1916,8 @@ export interface paths {
              *           ],
              *           "preview": null,
              *           "is_expired": false,
-             *           "localize": null,
+             *           "localize": false,
+             *           "localize_follows_default": true,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5147,7 +5151,8 @@ export interface components {
      *       "variants": null,
      *       "preview": null,
      *       "is_expired": false,
-     *       "localize": null,
+     *       "localize": false,
+     *       "localize_follows_default": true,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5210,8 +5215,10 @@ export interface components {
       } | null;
       /** @description Computed now: past expires_at, or click_count at max_clicks. */
       is_expired: boolean;
-      /** @description Storefront localisation; null follows the account's default. */
-      localize: boolean | null;
+      /** @description Storefront localisation as it applies now: the link's own choice, or the workspace's default (false unless turned on) when it follows the default. */
+      localize: boolean;
+      /** @description True when the link was created or set with `localize: null`, so it follows the default. */
+      localize_follows_default: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5267,7 +5274,8 @@ export interface components {
      *       "variants": null,
      *       "preview": null,
      *       "is_expired": false,
-     *       "localize": null,
+     *       "localize": false,
+     *       "localize_follows_default": true,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5342,8 +5350,10 @@ export interface components {
       } | null;
       /** @description Computed now: past expires_at, or click_count at max_clicks. */
       is_expired: boolean;
-      /** @description Storefront localisation; null follows the account's default. */
-      localize: boolean | null;
+      /** @description Storefront localisation as it applies now: the link's own choice, or the workspace's default (false unless turned on) when it follows the default. */
+      localize: boolean;
+      /** @description True when the link was created or set with `localize: null`, so it follows the default. */
+      localize_follows_default: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**

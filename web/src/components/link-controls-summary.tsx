@@ -1,5 +1,5 @@
 import { applyUtm } from '../../../src/core/utm.ts';
-import { draftFrom, timeZoneName, variantShares } from '../lib/link-controls.ts';
+import { draftFrom, ownLocalize, timeZoneName, variantShares } from '../lib/link-controls.ts';
 import type { FeatureState, LinkRecord } from '../lib/types.ts';
 import { PreviewCard } from './link-controls/preview-card.tsx';
 
@@ -81,7 +81,7 @@ export function LinkControlsSummary({ link: l, localizeDefault, business }: Prop
         <dd>{l.preview ? <PreviewCard preview={draftFrom(l).preview} destination={l.redirect_url} /> : none}</dd>
         <dt>Storefront localisation</dt>
         <dd>
-          <span data-testid="summary-localize">{localizeText(l.localize, localizeDefault)}</span>
+          <span data-testid="summary-localize">{localizeText(ownLocalize(l), localizeDefault)}</span>
           {/* A setting kept from Business is not applied on another plan (docs/api.md). */}
           {!business.allowed && <span class="muted"> — not applied: {business.reason}</span>}
         </dd>

@@ -61,7 +61,7 @@ const hasControls = (link: LinkRecord) =>
     link.utm ||
     link.variants ||
     link.preview ||
-    link.localize != null,
+    !link.localize_follows_default,
   );
 
 /**

@@ -32,7 +32,7 @@ export function copyOf(link: LinkWithConditions, me: Me, now = Date.now()): { bo
     if (link.domain) body.domain_id = link.domain.id;
     if (link.variants !== null) body.variants = link.variants;
     if (link.preview !== null) body.preview = link.preview;
-    if (link.localize !== null) body.localize = link.localize;
+    if (!link.localize_follows_default) body.localize = link.localize;
     if (link.conditions.length > 0) body.conditions = link.conditions;
   }
   if (link.has_password) notCopied.push('the password (set one on the new link)');

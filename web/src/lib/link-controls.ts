@@ -37,6 +37,10 @@ export interface VariantDraft {
 /** Storefront localisation as the form's choices say it: the account's default (null), on (true) or off (false). */
 export type LocalizeChoice = 'default' | 'on' | 'off';
 
+/** The link's own choice: null when it follows the workspace's default (`localize` then shows the default's value). */
+export const ownLocalize = (link: Pick<LinkRecord, 'localize' | 'localize_follows_default'>): boolean | null =>
+  link.localize_follows_default ? null : link.localize;
+
 export const localizeChoice = (value: boolean | null | undefined): LocalizeChoice =>
   value == null ? 'default' : value ? 'on' : 'off';
 
@@ -141,7 +145,7 @@ export function draftFrom(link?: LinkRecord): ControlsDraft {
       description: link?.preview?.description ?? '',
       image: link?.preview?.image ?? '',
     },
-    localize: localizeChoice(link?.localize),
+    localize: localizeChoice(link && ownLocalize(link)),
   };
 }
 
