@@ -28,6 +28,7 @@ export function linkResource(link: Link, shortBase: string) {
     preview: link.preview,
     is_expired: isExpired(link, Date.now()),
     localize: link.localize,
+    pass_click_id: link.passClickId,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,

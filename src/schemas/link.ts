@@ -220,6 +220,14 @@ const LinkControlFields = {
       }),
     ),
   ),
+  pass_click_id: Type.Optional(
+    Type.Boolean({
+      description:
+        "Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, " +
+        'eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of ' +
+        '{click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money").',
+    }),
+  ),
 };
 
 export const LinkHealthSchema = Type.Object(
@@ -275,6 +283,7 @@ export const LINK_EXAMPLE = {
   preview: null,
   is_expired: false,
   localize: null,
+  pass_click_id: false,
   health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
@@ -343,6 +352,7 @@ export const LinkSchema = Type.Object(
     localize: Type.Union([Type.Boolean(), Type.Null()], {
       description: "Storefront localisation; null follows the account's default.",
     }),
+    pass_click_id: Type.Boolean({ description: 'Counted visits get a click id in the destination (Business).' }),
     health: LinkHealthSchema,
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -33,6 +33,7 @@ describe('POST /links', () => {
       'is_expired',
       'localize',
       'max_clicks',
+      'pass_click_id',
       'preview',
       'redirect_url',
       'short_code',

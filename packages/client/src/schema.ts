@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 50f06c8c603979a3c3d46cfc7707abfd0c7d305b4ea86f6bf3e7c2299acda013
+ * openapi.json sha256: 1cb3d4291347f27fea9d6ee27a3c4917dbdb037d77210ffcf30c67f630d2c72c
  */
 export interface paths {
   '/links': {
@@ -72,6 +72,7 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -111,6 +112,7 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -353,6 +355,8 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
+            pass_click_id?: boolean;
           };
         };
       };
@@ -728,6 +732,8 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
+            pass_click_id?: boolean;
           };
         };
       };
@@ -1712,7 +1718,8 @@ export interface paths {
              *           "language": "de",
              *           "is_bot": false,
              *           "option": null,
-             *           "variant": 2
+             *           "variant": 2,
+             *           "click_id": "q3ZkB1tX0m9cP2wLrVn8aA"
              *         }
              *       ],
              *       "next_cursor": "YzEyMzQ1"
@@ -1735,6 +1742,8 @@ export interface paths {
                 option: number | null;
                 /** @description The A/B variant sent to, from 1. */
                 variant: number | null;
+                /** @description The click id the redirect put in the destination (links with `pass_click_id`); null for others. */
+                click_id: string | null;
               }[];
               next_cursor: string | null;
             };
@@ -1875,6 +1884,7 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -1914,6 +1924,7 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -3636,9 +3647,16 @@ export interface paths {
           'application/json': {
             /** @description Absolute https URL (http only when the server allows it for development). */
             url: string;
-            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified */
+            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified, conversion.created, conversion.updated */
             events: (
-              'link.created' | 'link.updated' | 'link.deleted' | 'link.clicked' | 'link.broken' | 'domain.verified'
+              | 'link.created'
+              | 'link.updated'
+              | 'link.deleted'
+              | 'link.clicked'
+              | 'link.broken'
+              | 'domain.verified'
+              | 'conversion.created'
+              | 'conversion.updated'
             )[];
             description?: string;
           };
@@ -4050,6 +4068,545 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List conversions
+     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null. Filter by `status`, `currency`, `link_id` or `attributed`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+          /** @description pending, approved or reversed. */
+          status?: 'pending' | 'approved' | 'reversed';
+          /** @description ISO 4217, upper case (EUR, USD, JPY). */
+          currency?: string;
+          link_id?: number;
+          attributed?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of conversions. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 311,
+             *           "link_id": 42,
+             *           "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+             *           "order_id": "114-5521973-0042311",
+             *           "amount": "24.99",
+             *           "commission": "1.00",
+             *           "currency": "USD",
+             *           "status": "approved",
+             *           "source": "postback",
+             *           "attributed": true,
+             *           "occurred_at": "2026-11-20T16:55:00.000Z",
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ],
+             *       "next_cursor": "YzMxMQ"
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Conversion'][];
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Record a conversion
+     * @description A sale, once per `order_id` in the workspace: a known order id updates that conversion (its status, most often) and answers 200, a new one 201. `amount` (revenue) and `commission` (earnings) are decimal strings in `currency`, never numbers, with no more decimals than the currency has. A `click_id` that names none of your clicks leaves the conversion unattributed; it is still recorded. Members and up.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+           *       "order_id": "114-5521973-0042311",
+           *       "amount": "24.99",
+           *       "commission": "1.00",
+           *       "currency": "USD",
+           *       "status": "approved",
+           *       "occurred_at": "2026-11-20T16:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            click_id?: string | null;
+            /** @description The network's order or transaction id: a conversion is kept once per order id per workspace. */
+            order_id: string;
+            /**
+             * @description Revenue: the sale amount as a decimal string (never a number), e.g. "24.99".
+             * @example 24.99
+             */
+            amount: string;
+            commission?: string | null;
+            /** @description ISO 4217, upper case (EUR, USD, JPY). */
+            currency: string;
+            /**
+             * @description pending, approved or reversed.
+             * @default pending
+             * @enum {unknown}
+             */
+            status?: 'pending' | 'approved' | 'reversed';
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC
+             */
+            occurred_at?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The order was known: its conversion, updated. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Conversion'];
+          };
+        };
+        /** @description The conversion, recorded. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Conversion'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions/postback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The postback settings
+     * @description Whether the workspace has a postback secret, and the network's parameter names. The secret is shown only when it is made (rotate it).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The workspace's postback settings; the secret is never shown again. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    /**
+     * Name the network's postback parameters
+     * @description Maps our parameters (click_id, amount, commission, currency, order_id, status) to the names your network sends, e.g. `{"click_id": "subid"}`; a parameter left out is read under its own name. Admins.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "parameter_names": {
+           *         "click_id": "subid",
+           *         "amount": "sale_amount"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description The network's own name of each parameter, when it is not ours: {"click_id": "subid"} reads the click id from `subid`. */
+            parameter_names: {
+              click_id?: string;
+              amount?: string;
+              commission?: string;
+              currency?: string;
+              order_id?: string;
+              status?: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description The workspace's postback settings; the secret is never shown again. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions/postback/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new postback secret
+     * @description Answers the new secret and the postback URL that carries it, once; the previous secret stops working at once. Admins.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A new secret and the postback URL that carries it, shown this once. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z",
+             *       "secret": "pbs_4fJ2kQ9xLmN7vR1tY8wZ3aBcD5eF6gH0",
+             *       "postback_url": "https://links.example.com/postback/pbs_4fJ2kQ9xLmN7vR1tY8wZ3aBcD5eF6gH0"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+              /** @description Shown once: the old secret stops working at once. */
+              secret: string;
+              /** @description The URL to give the network, secret included. */
+              postback_url: string;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -5148,6 +5705,7 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5212,6 +5770,8 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description Counted visits get a click id in the destination (Business). */
+      pass_click_id: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5268,6 +5828,7 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5344,6 +5905,8 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description Counted visits get a click id in the destination (Business). */
+      pass_click_id: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5559,6 +6122,58 @@ export interface components {
       description: string | null;
       is_active: boolean;
       disabled_reason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 311,
+     *       "link_id": 42,
+     *       "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+     *       "order_id": "114-5521973-0042311",
+     *       "amount": "24.99",
+     *       "commission": "1.00",
+     *       "currency": "USD",
+     *       "status": "approved",
+     *       "source": "postback",
+     *       "attributed": true,
+     *       "occurred_at": "2026-11-20T16:55:00.000Z",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Conversion: {
+      id: number;
+      /** @description The link whose click the click id names; null when unattributed. */
+      link_id: number | null;
+      click_id: string | null;
+      order_id: string;
+      /** @description Revenue, a decimal string in the currency (two decimals for EUR). */
+      amount: string;
+      /** @description Earnings; null when not reported. */
+      commission: string | null;
+      currency: string;
+      /**
+       * @description pending, approved or reversed.
+       * @enum {unknown}
+       */
+      status: 'pending' | 'approved' | 'reversed';
+      source: 'api' | 'postback' | 'import';
+      /** @description Whether the click id named a click of this workspace. */
+      attributed: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      occurred_at: string;
       /**
        * Format: date-time
        * @description ISO 8601 UTC
