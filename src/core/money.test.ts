@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatMinor, isCurrency, parseAmount, sumAmounts } from './money.ts';
+import { currencyExponent, formatMinor, isCurrency, parseAmount, perClick, sumAmounts } from './money.ts';
 
 describe('money', () => {
   it('adds decimal strings exactly: 0.1 + 0.2 is 0.30', () => {
@@ -30,6 +30,14 @@ describe('money', () => {
     for (const bad of ['', '1,50', '-1', '1e3', '01', '1.', '.5', 'NaN', '1.23456', '1234567890123']) {
       expect(() => parseAmount('amount', bad, 'EUR'), bad).toThrow();
     }
+  });
+
+  it('shares earnings over clicks with two more digits than the currency, rounded half up', () => {
+    expect(perClick(3n, 20, 'EUR')).toBe('0.0015');
+    expect(perClick(1n, 3, 'EUR')).toBe('0.0033');
+    expect(perClick(2n, 3, 'EUR')).toBe('0.0067');
+    expect(perClick(100n, 0, 'USD')).toBe('0.0000');
+    expect(perClick(1500n, 7, 'JPY')).toBe('214.29');
   });
 
   it('formats minor units in the currency', () => {

@@ -54,6 +54,22 @@ export function formatMinor(minor: bigint | number | string, currency: string): 
   return negative ? `-${whole}` : whole;
 }
 
+/**
+ * Earnings per click: minor units shared over clicks, as a decimal string with two digits more
+ * than the currency has (EUR 0.03 over 20 clicks is "0.0015"), rounded half up; "0.00.." without clicks.
+ */
+export function perClick(minor: bigint, clicks: number, currency: string): string {
+  const exponent = currencyExponent(currency) + 2;
+  if (clicks <= 0) return formatScaled(0n, exponent);
+  const scaled = (minor * 100n * 2n + BigInt(clicks)) / (2n * BigInt(clicks));
+  return formatScaled(scaled, exponent);
+}
+
+function formatScaled(value: bigint, exponent: number): string {
+  const digits = value.toString().padStart(exponent + 1, '0');
+  return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
 /** Decimal strings of one currency added exactly: ["0.1", "0.2"] in EUR is "0.30". */
 export function sumAmounts(amounts: readonly string[], currency: string): string {
   let total = 0n;

@@ -233,6 +233,45 @@ describe('conversions through the API', () => {
   });
 });
 
+describe('conversions in the statistics', () => {
+  it('adds revenue and earnings per currency exactly, 0.1 + 0.2 being 0.30, with rate and EPC', async () => {
+    const user = await t.user('business');
+    const created = await user.api('POST', '/links', {
+      redirect_url: 'https://www.amazon.de/dp/B000000010',
+      pass_click_id: true,
+    });
+    const link = created.json();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(clickIdIn(await location(`/${link.short_code}`), 'ascsubtag')!);
+    await t.ctx.clicks.flush();
+    const sale = (clickId: string, amount: string, commission: string, status = 'approved') =>
+      user.api('POST', '/conversions', {
+        click_id: clickId,
+        order_id: nextOrder(),
+        amount,
+        commission,
+        currency: 'EUR',
+        status,
+      });
+    await sale(ids[0]!, '0.1', '0.01');
+    await sale(ids[1]!, '0.2', '0.02');
+    await sale(ids[2]!, '5.00', '0.50', 'reversed');
+    await user.api('POST', '/conversions', {
+      click_id: ids[3],
+      order_id: nextOrder(),
+      amount: '1500',
+      currency: 'JPY',
+    });
+    const expected = [
+      { currency: 'EUR', conversions: 2, revenue: '0.30', earnings: '0.03', conversion_rate: 0.5, epc: '0.0075' },
+      { currency: 'JPY', conversions: 1, revenue: '1500', earnings: '0', conversion_rate: 0.25, epc: '0.00' },
+    ];
+    const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
+    expect(stats.conversions).toEqual(expected);
+    expect((await user.api('GET', '/stats')).json().conversions).toEqual(expected);
+  });
+});
+
 describe('the postback', () => {
   async function rotate(user = t.defaultUser) {
     const res = await user.api('POST', '/conversions/postback/rotate');

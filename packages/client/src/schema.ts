@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 1cb3d4291347f27fea9d6ee27a3c4917dbdb037d77210ffcf30c67f630d2c72c
+ * openapi.json sha256: 6d51a225ab7ababe90003c7a7ce78dbc8f46ab7db7c68d06dfee6e84dbc0a90b
  */
 export interface paths {
   '/links': {
@@ -1283,6 +1283,21 @@ export interface paths {
               }[];
               /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. The first 100 of each UTC day are raw clicks too (`is_bot`), the rest only this count. */
               bot_visits?: number;
+              /** @description Business: per currency, the conversions of the same days as the clicks (all time for a link without from/to; the range or the last 30 days for the account). Unattributed conversions are in none. */
+              conversions?: {
+                /** @description ISO 4217. */
+                currency: string;
+                /** @description Attributed conversions not reversed. */
+                conversions: number;
+                /** @description Their amounts, a decimal string. */
+                revenue: string;
+                /** @description Their commissions, a decimal string. */
+                earnings: string;
+                /** @description Conversions per counted click over the same days (4 decimals). */
+                conversion_rate: number;
+                /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                epc: string;
+              }[];
               /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               country?: {
                 value: string;
@@ -1600,6 +1615,16 @@ export interface paths {
              *           "short_code": "summer-sale",
              *           "clicks": 12
              *         }
+             *       ],
+             *       "conversions": [
+             *         {
+             *           "currency": "USD",
+             *           "conversions": 3,
+             *           "revenue": "74.97",
+             *           "earnings": "3.00",
+             *           "conversion_rate": 0.0234,
+             *           "epc": "0.0234"
+             *         }
              *       ]
              *     }
              */
@@ -1622,6 +1647,21 @@ export interface paths {
                 id: number;
                 short_code: string;
                 clicks: number;
+              }[];
+              /** @description Business: per currency, the conversions of the same days as the clicks (all time for a link without from/to; the range or the last 30 days for the account). Unattributed conversions are in none. */
+              conversions?: {
+                /** @description ISO 4217. */
+                currency: string;
+                /** @description Attributed conversions not reversed. */
+                conversions: number;
+                /** @description Their amounts, a decimal string. */
+                revenue: string;
+                /** @description Their commissions, a decimal string. */
+                earnings: string;
+                /** @description Conversions per counted click over the same days (4 decimals). */
+                conversion_rate: number;
+                /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                epc: string;
               }[];
             };
           };
