@@ -358,6 +358,14 @@ describe('the postback', () => {
     expect(answers[30]).toBe(429);
   });
 
+  it('writes the rotation, and the conversions made through the API, to the audit log', async () => {
+    const user = await t.user('business');
+    await rotate(user);
+    await user.api('POST', '/conversions', { order_id: nextOrder(), amount: '1.00', currency: 'EUR' });
+    const actions = (await user.api('GET', '/audit-log')).json().data.map((entry: { action: string }) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['postback.secret_rotated', 'conversion.created']));
+  });
+
   it('shows whether a secret exists, never the secret', async () => {
     await rotate();
     const settings = (await t.api('GET', '/conversions/postback')).json();
