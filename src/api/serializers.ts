@@ -97,6 +97,7 @@ export function importResource(job: ImportJob) {
     invalid: job.invalid,
     errors: job.errors,
     failure_reason: job.failureReason,
+    format: job.format,
     created_at: job.createdAt,
     updated_at: job.updatedAt,
     finished_at: job.finishedAt,

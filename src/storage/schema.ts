@@ -372,6 +372,8 @@ export interface ImportsTable {
   /** JSON: the first 100 row errors, `[{row, message}]`. */
   errors: Generated<string>;
   failure_reason: string | null;
+  /** `links` or `amazon-earnings` (migration 027). */
+  format: ColumnType<string, string | undefined, string>;
   /** How many times an instance has started (or resumed) the job. */
   attempts: Generated<number>;
   lease: string | null;

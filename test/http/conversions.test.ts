@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
@@ -269,6 +271,74 @@ describe('conversions in the statistics', () => {
     const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
     expect(stats.conversions).toEqual(expected);
     expect((await user.api('GET', '/stats')).json().conversions).toEqual(expected);
+  });
+});
+
+describe('the Amazon earnings report import', () => {
+  const report = readFileSync(resolve(import.meta.dirname, '../fixtures/imports/amazon-earnings.csv'), 'utf8');
+
+  async function importReport(user: typeof t.defaultUser, csv: string) {
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports?format=amazon-earnings',
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json()).toMatchObject({ format: 'amazon-earnings', status: 'queued' });
+    for (let i = 0; i < 200; i++) {
+      await t.ctx.imports.runOnce();
+      const job = (await user.api('GET', `/imports/${queued.json().id}`)).json();
+      if (job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the import did not finish');
+  }
+
+  it('records each row as a conversion, attributed by its sub-tag, and adds nothing the second time', async () => {
+    const user = await t.user('business');
+    const link = (
+      await user.api('POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B000000001', pass_click_id: true })
+    ).json();
+    const clickId = clickIdIn(await location(`/${link.short_code}`), 'ascsubtag')!;
+    await t.ctx.clicks.flush();
+    const csv = report.replaceAll('CLICK_ID_1', clickId);
+    const job = await importReport(user, csv);
+    expect(job).toMatchObject({ status: 'done', total: 4, processed: 4, created: 3, skipped: 0, invalid: 1 });
+    expect(job.errors).toEqual([{ row: 4, message: expect.stringContaining('more decimals') }]);
+    const conversions = (await user.api('GET', '/conversions')).json().data;
+    expect(
+      conversions.map((c: Record<string, unknown>) => [c.link_id, c.amount, c.commission, c.status, c.source]),
+    ).toEqual([
+      [link.id, '9.99', '0.40', 'reversed', 'import'],
+      [null, '24.00', '1.20', 'approved', 'import'],
+      [link.id, '19.98', '0.80', 'approved', 'import'],
+    ]);
+    const again = await importReport(user, csv);
+    expect(again).toMatchObject({ status: 'done', created: 0, skipped: 3, invalid: 1 });
+    expect((await user.api('GET', '/conversions')).json().data).toHaveLength(3);
+    const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
+    expect(stats.conversions).toMatchObject([{ currency: 'USD', conversions: 1, revenue: '19.98', earnings: '0.80' }]);
+  });
+
+  it('refuses a file that is not an earnings report, and an unknown format', async () => {
+    const user = await t.user('business');
+    const links = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports?format=amazon-earnings',
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: 'url\nhttps://example.com/\n',
+    });
+    expect(links.statusCode).toBe(422);
+    expect(links.json().errors.file[0]).toContain('earnings report');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports?format=bitly',
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: report,
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.format).toBeDefined();
   });
 });
 

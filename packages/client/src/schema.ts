@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 6d51a225ab7ababe90003c7a7ce78dbc8f46ab7db7c68d06dfee6e84dbc0a90b
+ * openapi.json sha256: fdcb0e17d88b20e0f7b8b7372d7ed6f961023794f330f36b542ad300effb9cf3
  */
 export interface paths {
   '/links': {
@@ -1015,6 +1015,7 @@ export interface paths {
              *             }
              *           ],
              *           "failure_reason": null,
+             *           "format": "links",
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-02T09:15:03.000Z",
              *           "finished_at": "2026-11-02T09:15:03.000Z"
@@ -1059,11 +1060,14 @@ export interface paths {
     put?: never;
     /**
      * Import links from a CSV file
-     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). An account may have 2 imports under way (uploading, queued or running); one more is a 429 saying how many there are. The file is stored as it arrives; the header row is checked at once (422 without a destination column); the rows are imported in the background, accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped.
+     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). An account may have 2 imports under way (uploading, queued or running); one more is a 429 saying how many there are. The file is stored as it arrives; the header row is checked at once (422 without a destination column); the rows are imported in the background, accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped. `format=amazon-earnings` takes an Amazon Associates earnings report instead (columns Tracking ID, ASIN, Items Shipped, Revenue, Ad Fees or Earnings, and Sub Tag when your links carried click ids): each row becomes a conversion, attributed by its sub-tag; the same report imported again adds nothing.
      */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description links (the default), or amazon-earnings: conversions. */
+          format?: 'links' | 'amazon-earnings';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -6016,6 +6020,7 @@ export interface components {
      *         }
      *       ],
      *       "failure_reason": null,
+     *       "format": "links",
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-02T09:15:03.000Z",
      *       "finished_at": "2026-11-02T09:15:03.000Z"
@@ -6046,6 +6051,11 @@ export interface components {
       }[];
       /** @description Why a failed import stopped (the rows before it stay imported); null otherwise. */
       failure_reason: string | null;
+      /**
+       * @description links, or amazon-earnings (each row a conversion: created new, skipped known).
+       * @enum {unknown}
+       */
+      format: 'links' | 'amazon-earnings';
       /**
        * Format: date-time
        * @description ISO 8601 UTC

@@ -17,6 +17,7 @@ import { idColumn, isPostgres } from './dialect.ts';
  *   with their revenue and earnings, kept by the same unit of work that writes a conversion.
  * - `postback_endpoints`: a workspace's postback secret (its SHA-256) and the names its network
  *   gives the parameters.
+ * - `imports.format`: what an import's file is, `links` (every import before) or `amazon-earnings`.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
@@ -69,9 +70,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
+
+  await db.schema
+    .alterTable('imports')
+    .addColumn('format', 'varchar(20)', (c) => c.notNull().defaultTo('links'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('imports').dropColumn('format').execute();
   await db.schema.dropTable('postback_endpoints').execute();
   await db.schema.dropTable('link_daily_conversions').execute();
   await db.schema.dropTable('conversions').execute();
