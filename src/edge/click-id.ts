@@ -17,8 +17,11 @@ export function withClickId(
   decision: Answered,
   isBot: () => boolean,
 ): { decision: Answered; clickId: string | undefined } {
-  if (!link.passClickId || !owner.business || decision.kind !== 'redirect') return { decision, clickId: undefined };
-  const clickId = decision.record.kind === 'click' && !isBot() ? newClickId() : null;
+  if (!link.passClickId || decision.kind !== 'redirect') return { decision, clickId: undefined };
+  // After a downgrade from Business the link keeps its setting but gives no ids: only the
+  // placeholder goes, so no visitor lands on a literal {click_id}.
+  const counted = owner.business && decision.record.kind === 'click' && !isBot();
+  const clickId = counted ? newClickId() : null;
   const location = placeClickId(decision.location, clickId);
   return { decision: { ...decision, location }, clickId: clickId ?? undefined };
 }
