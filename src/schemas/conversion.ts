@@ -41,7 +41,13 @@ export const RecordConversionBody = Type.Object(
     ),
     currency: Currency,
     status: Type.Optional({ ...Status, default: 'pending' }),
-    occurred_at: Type.Optional(Timestamp),
+    occurred_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'When the sale happened (ISO 8601 with a zone); by default, when its first report arrived.',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: fdcb0e17d88b20e0f7b8b7372d7ed6f961023794f330f36b542ad300effb9cf3
+ * openapi.json sha256: 071b7acf234436d61d8788d25e619682956ca73d20d3839110306dcfa67d3be5
  */
 export interface paths {
   '/links': {
@@ -4264,7 +4264,7 @@ export interface paths {
             status?: 'pending' | 'approved' | 'reversed';
             /**
              * Format: date-time
-             * @description ISO 8601 UTC
+             * @description When the sale happened (ISO 8601 with a zone); by default, when its first report arrived.
              */
             occurred_at?: string;
           };
