@@ -111,6 +111,7 @@ export const ConversionListQuery = Type.Object(
     status: Type.Optional(Status),
     currency: Type.Optional(Currency),
     link_id: Type.Optional(Id),
+    click_id: Type.Optional(ClickId),
     attributed: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

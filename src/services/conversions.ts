@@ -180,6 +180,7 @@ export interface ConversionListRequest {
   status?: ConversionStatus;
   currency?: string;
   link_id?: number;
+  click_id?: string;
   attributed?: boolean;
 }
 
@@ -190,6 +191,7 @@ export async function listConversions(stores: Stores, principal: Principal, requ
     status: request.status,
     currency: request.currency,
     linkId: request.link_id,
+    clickId: request.click_id,
     attributed: request.attributed,
   };
   const page = await stores.conversions.list(principal.workspace.id, filters, decodeCursor(request.cursor), limit);

@@ -93,6 +93,7 @@ export interface ConversionFilters {
   status?: ConversionStatus;
   currency?: string;
   linkId?: number;
+  clickId?: string;
   attributed?: boolean;
 }
 
@@ -109,6 +110,7 @@ export async function listConversions(
   if (filters.status !== undefined) query = query.where('status', '=', filters.status);
   if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
   if (filters.linkId !== undefined) query = query.where('link_id', '=', filters.linkId);
+  if (filters.clickId !== undefined) query = query.where('click_id', '=', filters.clickId);
   if (filters.attributed !== undefined) query = query.where('link_id', filters.attributed ? 'is not' : 'is', null);
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toConversion);

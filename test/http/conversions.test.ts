@@ -170,6 +170,8 @@ describe('conversions through the API', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: created.id, status: 'approved', click_id: clickId, attributed: true });
+    const byClick = (await t.api('GET', `/conversions?click_id=${clickId}`)).json().data;
+    expect(byClick.map((c: { id: number }) => c.id)).toEqual([created.id]);
     const listed = (await t.api('GET', '/conversions?currency=GBP')).json().data;
     expect(listed.filter((c: { order_id: string }) => c.order_id === order)).toHaveLength(1);
   });

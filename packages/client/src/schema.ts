@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 071b7acf234436d61d8788d25e619682956ca73d20d3839110306dcfa67d3be5
+ * openapi.json sha256: 24dfaab17ce840fa434430d399b83480f5ce812f2f19ef5624046fc5bfe0e0cd
  */
 export interface paths {
   '/links': {
@@ -4127,7 +4127,7 @@ export interface paths {
     };
     /**
      * List conversions
-     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null. Filter by `status`, `currency`, `link_id` or `attributed`.
+     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null. Filter by `status`, `currency`, `link_id`, `click_id` or `attributed`.
      */
     get: {
       parameters: {
@@ -4139,6 +4139,8 @@ export interface paths {
           /** @description ISO 4217, upper case (EUR, USD, JPY). */
           currency?: string;
           link_id?: number;
+          /** @description The click id the redirect put in the destination (at most 64 URL-safe characters). */
+          click_id?: string;
           attributed?: boolean;
         };
         header?: never;

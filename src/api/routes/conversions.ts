@@ -88,7 +88,7 @@ function registerConversions(app: TypeBoxApp, { uow }: ConversionRoutesOptions):
         summary: 'List conversions',
         description:
           'Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null. Filter by ' +
-          '`status`, `currency`, `link_id` or `attributed`.',
+          '`status`, `currency`, `link_id`, `click_id` or `attributed`.',
         tags,
         querystring: ConversionListQuery,
         response: {

@@ -51,6 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('conversions_workspace_id').on('conversions').columns(['workspace_id', 'id']).execute();
   await db.schema.createIndex('conversions_link').on('conversions').column('link_id').execute();
+  await db.schema.createIndex('conversions_click').on('conversions').columns(['workspace_id', 'click_id']).execute();
 
   await sql`create table link_daily_conversions (
     link_id integer not null references links (id) on delete cascade,
