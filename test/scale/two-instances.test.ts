@@ -132,7 +132,7 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     }
   });
 
-  it('attributes a postback to a click another instance took, and counts an order once whichever instance hears of it', async () => {
+  it('attributes a postback to a click another instance took, and counts an order once on either', async () => {
     const money = await cliUserWithToken({ env, email: 'money@example.com', plan: 'business', tokenName: 'money' });
     const call = (s: RunningService, method: string, path: string, body?: unknown) =>
       fetch(`${s.apiUrl}/api/v1${path}`, {
