@@ -102,4 +102,25 @@ describe.each(engines)('conversions on %s', (engine) => {
     expect(recorded.conversion).toMatchObject({ linkId: null, clickId: 'unknown' });
     expect(await rollup()).toEqual(before);
   });
+  it("keeps a deleted link's conversions, unattributed, and deletes its rollups", async () => {
+    const doomed = (await insertPlainLink(handle.db, workspaceId, 'doomed')).id;
+    await handle.db
+      .transaction()
+      .execute((trx) => writeClickBatch(trx, [clickEvent(doomed, { clickId: 'doomed-click' })]));
+    const recorded = await record({ click_id: 'doomed-click', order_id: order(), amount: '2.00', currency: 'EUR' });
+    expect(recorded.conversion.linkId).toBe(doomed);
+    await uow.transact(({ stores }) => stores.links.delete(doomed));
+    const kept = await handle.db
+      .selectFrom('conversions')
+      .select('link_id')
+      .where('id', '=', recorded.conversion.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.link_id).toBeNull();
+    const rollups = await handle.db
+      .selectFrom('link_daily_conversions')
+      .select('link_id')
+      .where('link_id', '=', doomed)
+      .execute();
+    expect(rollups).toEqual([]);
+  });
 });
