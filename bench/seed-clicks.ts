@@ -37,6 +37,7 @@ export async function seedClicks(
         utmSource: i % 4 === 0 ? 'newsletter' : null,
         utmMedium: i % 4 === 0 ? 'email' : null,
         utmCampaign: i % 8 === 0 ? 'black-friday' : null,
+        clickId: null,
         // A few thousand visitors a day, each coming back: unique counting does real work.
         visitor: `visitor-${i % 5_000}`,
       });

@@ -88,6 +88,7 @@ const CASES: Case[] = [
     ['30', 30],
     ['0', between(1, 1_000_000, '0')],
   ],
+  ['RATE_LIMIT_POSTBACKS', (c) => c.rateLimits.postbacks, 600, ['60', 60], ['0', between(1, 1_000_000, '0')]],
   [
     'LINK_CACHE_MAX_ENTRIES',
     (c) => c.linkCache.maxEntries,

@@ -315,6 +315,7 @@ function startWebhooks(
     if (event.kind === 'domain-verified')
       publisher.domainVerified(event.domain.workspaceId, domainRecord(event.domain, shortHostname));
     if (event.kind === 'link-broken') publisher.linkBroken(event.link);
+    if (event.kind === 'conversion') publisher.conversionChanged(event.change, event.conversion);
   });
   const worker = new WebhookWorker(uow, {
     ...config.webhooks,

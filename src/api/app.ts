@@ -22,6 +22,8 @@ import { importRoutes } from './routes/imports.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { conversionRoutes } from './routes/conversions.ts';
+import { postbackRoutes } from './routes/postback.ts';
 import { CategorySchema } from '../schemas/category.ts';
 import { ImportSchema } from '../schemas/import.ts';
 import { MessageBody, ValidationErrorBody } from '../schemas/common.ts';
@@ -69,6 +71,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
   });
   await registerOpenApi(app, ctx.config.appUrl);
   await registerDashboard(app, ctx);
+  await app.register(postbackRoutes, { uow: ctx.uow, limiter: ctx.rateLimiters.postbacks });
 
   await app.register(
     async (api) => {
@@ -94,6 +97,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       await api.register(affiliateRoutes, { uow });
       await api.register(domainRoutes, { uow, settings: ctx.domains });
       await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });
+      await api.register(conversionRoutes, { uow, appUrl: config.appUrl });
       await api.register(workspaceRoutes, { uow, appUrl: config.appUrl, sendInvitation: ctx.sendInvitation });
     },
     { prefix: '/api/v1' },

@@ -17,6 +17,7 @@ export const RAW_CLICK_CSV_COLUMNS = [
   'is_bot',
   'option',
   'variant',
+  'click_id',
 ] as const;
 
 /**

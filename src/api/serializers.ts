@@ -29,6 +29,7 @@ export function linkResource(link: Link, shortBase: string) {
     is_expired: isExpired(link, Date.now()),
     localize: link.localize ?? link.localizeDefault,
     localize_follows_default: link.localize === null,
+    pass_click_id: link.passClickId,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,
@@ -97,6 +98,7 @@ export function importResource(job: ImportJob) {
     invalid: job.invalid,
     errors: job.errors,
     failure_reason: job.failureReason,
+    format: job.format,
     created_at: job.createdAt,
     updated_at: job.updatedAt,
     finished_at: job.finishedAt,

@@ -30,7 +30,14 @@ const at = Date.parse('2026-03-01T23:59:59.998Z');
 // sides of midnight sharing or not sharing a millisecond.
 const visits: VisitFacts[] = [
   { linkId: 7, at, ip: '81.2.69.142', userAgent: IPHONE, referer: 'https://news.example/item' },
-  { linkId: 7, at, ip: '81.2.69.142', userAgent: IPHONE, referer: 'https://news.example/item' },
+  {
+    linkId: 7,
+    at,
+    ip: '81.2.69.142',
+    userAgent: IPHONE,
+    referer: 'https://news.example/item',
+    clickId: 'q3ZkB1tX0m9cP2wLrVn8aA',
+  },
   { linkId: 9, at: at + 1, ip: '8.8.8.8', userAgent: undefined, referer: undefined },
   { linkId: 9, at: at + 2, ip: '', userAgent: CHROME, referer: 'android-app://com.slack', optionIndex: 2 },
   { linkId: 7, at: at + 2, ip: '8.8.8.8', userAgent: BOT, referer: 'https://NEWS.example/' },
@@ -146,6 +153,25 @@ describe('a batch of visits as text (a stream entry)', () => {
     expect(value.length).toBeLessThan(JSON.stringify(same).length / 2);
   });
 
+  it('carries the click id of each visit that has one, and none for the others', () => {
+    const decoded = decodeVisitBatch(encodeVisitBatch(packVisits(visits)));
+    expect(decoded.clickIds).toEqual(['q3ZkB1tX0m9cP2wLrVn8aA']);
+    expect(enrichVisitBatch(decoded, geo).map((click) => click.clickId)).toEqual(
+      visits.map((visit) => visit.clickId ?? null),
+    );
+  });
+
+  it('decodes an entry written before click ids, every visit without one', () => {
+    const withoutIds = visits.map(({ clickId: _, ...visit }) => visit);
+    const current = JSON.parse(encodeVisitBatch(packVisits(withoutIds))) as unknown[];
+    // That entry had neither the click id column (the last column) nor its table (the last table).
+    const columns = current.length - 8;
+    const older = JSON.stringify([...current.slice(0, columns - 1), ...current.slice(columns, -1)]);
+    const decoded = decodeVisitBatch(older);
+    expect(enrichVisitBatch(decoded, geo)).toEqual(withoutIds.map(createEnricher(geo)));
+    expect([...decoded.clickId].every((index) => index === -1)).toBe(true);
+  });
+
   it('decodes an empty batch', () => {
     expect(decodeVisitBatch(encodeVisitBatch(packVisits([])))).toMatchObject({ count: 0, ips: [] });
   });
@@ -226,6 +252,7 @@ describe('enrichment', () => {
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
+      clickId: null,
       visitor: visitorKey('81.2.69.142', IPHONE),
     });
   });

@@ -38,6 +38,8 @@ export interface PackedVisits {
   /** Indexes into `acceptLanguages` and `queries` (only queries with utm_* parameters); -1 for none. */
   acceptLanguage: Int32Array;
   query: Int32Array;
+  /** Indexes into `clickIds` (links with pass_click_id, counted visits); -1 for none. */
+  clickId: Int32Array;
   ips: string[];
   userAgents: string[];
   referers: string[];
@@ -45,6 +47,7 @@ export interface PackedVisits {
   storefronts: string[];
   acceptLanguages: string[];
   queries: string[];
+  clickIds: string[];
 }
 
 /** Gives each distinct string of one column its index in that column's table. */
@@ -88,6 +91,7 @@ export class VisitPacker {
   readonly #storefront: Int32Array;
   readonly #acceptLanguage: Int32Array;
   readonly #query: Int32Array;
+  readonly #clickId: Int32Array;
   readonly #ips = new StringTable();
   readonly #userAgents = new StringTable();
   readonly #referers = new StringTable();
@@ -95,6 +99,7 @@ export class VisitPacker {
   readonly #storefronts = new StringTable();
   readonly #acceptLanguages = new StringTable();
   readonly #queries = new StringTable();
+  readonly #clickIds = new StringTable();
 
   constructor(capacity: number) {
     this.capacity = capacity;
@@ -109,6 +114,7 @@ export class VisitPacker {
     this.#storefront = new Int32Array(capacity);
     this.#acceptLanguage = new Int32Array(capacity);
     this.#query = new Int32Array(capacity);
+    this.#clickId = new Int32Array(capacity);
   }
 
   get count(): number {
@@ -129,6 +135,7 @@ export class VisitPacker {
     this.#storefront[i] = this.#storefronts.indexOf(visit.storefront ?? undefined);
     this.#acceptLanguage[i] = this.#acceptLanguages.indexOf(visit.acceptLanguage);
     this.#query[i] = this.#queries.indexOf(visit.query);
+    this.#clickId[i] = this.#clickIds.indexOf(visit.clickId);
   }
 
   /** Adds every visit of another batch, each of its distinct strings looked up here once. */
@@ -153,6 +160,7 @@ export class VisitPacker {
     strings(this.#storefront, this.#storefronts, batch.storefront, batch.storefronts);
     strings(this.#acceptLanguage, this.#acceptLanguages, batch.acceptLanguage, batch.acceptLanguages);
     strings(this.#query, this.#queries, batch.query, batch.queries);
+    strings(this.#clickId, this.#clickIds, batch.clickId, batch.clickIds);
     this.#count += batch.count;
   }
 
@@ -167,6 +175,7 @@ export class VisitPacker {
       this.#storefronts,
       this.#acceptLanguages,
       this.#queries,
+      this.#clickIds,
     ])
       table.clear();
   }
@@ -187,6 +196,7 @@ export class VisitPacker {
       storefront: this.#storefront.subarray(0, count),
       acceptLanguage: this.#acceptLanguage.subarray(0, count),
       query: this.#query.subarray(0, count),
+      clickId: this.#clickId.subarray(0, count),
       ips: this.#ips.values,
       userAgents: this.#userAgents.values,
       referers: this.#referers.values,
@@ -194,6 +204,7 @@ export class VisitPacker {
       storefronts: this.#storefronts.values,
       acceptLanguages: this.#acceptLanguages.values,
       queries: this.#queries.values,
+      clickIds: this.#clickIds.values,
     };
   }
 }
@@ -238,8 +249,20 @@ const COLUMNS = [
   'storefront',
   'acceptLanguage',
   'query',
+  'clickId',
 ] as const;
-const TABLES = ['ips', 'userAgents', 'referers', 'countries', 'storefronts', 'acceptLanguages', 'queries'] as const;
+const TABLES = [
+  'ips',
+  'userAgents',
+  'referers',
+  'countries',
+  'storefronts',
+  'acceptLanguages',
+  'queries',
+  'clickIds',
+] as const;
+/** Entries written before click ids had neither their column nor their table: decoded with none. */
+const BEFORE_CLICK_IDS = COLUMNS.length + TABLES.length - 2;
 
 export function encodeVisitBatch(packed: PackedVisits): string {
   // A typed array has no JSON form of its own (JSON.stringify makes an object of it); join is
@@ -251,7 +274,7 @@ export function encodeVisitBatch(packed: PackedVisits): string {
 
 /** The batch `encodeVisitBatch` wrote; throws on anything else. */
 export function decodeVisitBatch(value: string): PackedVisits {
-  const arrays: unknown = JSON.parse(value);
+  const arrays = withClickIds(JSON.parse(value));
   const count = Array.isArray(arrays) && Array.isArray(arrays[0]) ? arrays[0].length : -1;
   const wellFormed =
     Array.isArray(arrays) &&
@@ -274,6 +297,7 @@ export function decodeVisitBatch(value: string): PackedVisits {
     storefront: indexes('storefront'),
     acceptLanguage: indexes('acceptLanguage'),
     query: indexes('query'),
+    clickId: indexes('clickId'),
     ips: strings('ips'),
     userAgents: strings('userAgents'),
     referers: strings('referers'),
@@ -281,7 +305,15 @@ export function decodeVisitBatch(value: string): PackedVisits {
     storefronts: strings('storefronts'),
     acceptLanguages: strings('acceptLanguages'),
     queries: strings('queries'),
+    clickIds: strings('clickIds'),
   };
+}
+
+/** An entry as `encodeVisitBatch` writes it, given the click id column and table if it had none. */
+function withClickIds(arrays: unknown): unknown {
+  if (!Array.isArray(arrays) || arrays.length !== BEFORE_CLICK_IDS || !Array.isArray(arrays[0])) return arrays;
+  const none = Array<number>(arrays[0].length).fill(NONE);
+  return [...arrays.slice(0, COLUMNS.length - 1), none, ...arrays.slice(COLUMNS.length - 1), []];
 }
 
 /** What a click row is made of: the visit's own facts and what enrichment found for it. */
@@ -296,6 +328,7 @@ interface ClickRowParts {
   referrerHost: string | null;
   language: string | null;
   campaign: Campaign;
+  clickId: string | null;
   visitor: string;
 }
 
@@ -314,6 +347,7 @@ function clickRow(parts: ClickRowParts): ClickEvent {
     storefront: parts.storefront,
     language: parts.language,
     ...parts.campaign,
+    clickId: parts.clickId,
     visitor: parts.visitor,
   };
 }
@@ -335,6 +369,7 @@ export function createEnricher(geo: GeoLookup): (facts: VisitFacts) => ClickEven
       referrerHost: referrerHost(facts.referer),
       language: primaryLanguage(facts.acceptLanguage),
       campaign: campaignOf(facts.query),
+      clickId: facts.clickId ?? null,
       visitor: visitorKey(facts.ip, facts.userAgent),
     });
 }
@@ -388,6 +423,7 @@ export function enrichVisitBatch(packed: PackedVisits, geo: GeoLookup): ClickEve
         referrerHost: hosts[packed.referer[i]!] ?? null,
         language: languages[packed.acceptLanguage[i]!] ?? null,
         campaign: campaigns[packed.query[i]!] ?? NO_CAMPAIGN,
+        clickId: packed.clickIds[packed.clickId[i]!] ?? null,
         visitor: visitorOf(ip, packed.userAgent[i]!),
       }),
     );

@@ -7,6 +7,8 @@ export interface AffiliateProgram {
   hostnames: string[];
   param: string;
   tag_pattern: string;
+  /** Where the program takes a sub-id of the publisher's own (a click id: src/core/click-ids.ts). */
+  subid_param?: string;
 }
 
 /** The catalog is data (affiliate-programs.json); ids are stable and never reused. */

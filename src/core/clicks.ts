@@ -21,6 +21,8 @@ export interface VisitFacts {
   acceptLanguage?: string;
   /** The visited short URL's query, when it carries utm_* parameters (`/abc?utm_source=x`). */
   query?: string;
+  /** The click id the redirect put in the destination (links with pass_click_id; counted visits only). */
+  clickId?: string;
 }
 
 /** One flat, enriched row per visit: what the batch writer stores and the rollups count. */
@@ -42,6 +44,8 @@ export interface ClickEvent {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** The visit's click id, stored with the raw click; null for most clicks. */
+  clickId: string | null;
   /** visitorKey of the visit: in memory only, salted by the writer for unique visitors. */
   visitor: string;
 }

@@ -80,6 +80,8 @@ export interface LinkControls {
   preview: LinkPreview | null;
   /** Storefront localisation; null follows the owner's account default. */
   localize: boolean | null;
+  /** Each counted visit gets a click id in the destination's sub-id parameter (Business). */
+  passClickId: boolean;
 }
 
 export const NO_LINK_CONTROLS: LinkControls = {
@@ -92,6 +94,7 @@ export const NO_LINK_CONTROLS: LinkControls = {
   variants: null,
   preview: null,
   localize: null,
+  passClickId: false,
 };
 
 export interface Link extends LinkControls {
@@ -160,6 +163,8 @@ export const WEBHOOK_EVENTS = [
   'link.clicked',
   'link.broken',
   'domain.verified',
+  'conversion.created',
+  'conversion.updated',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -28,6 +28,8 @@ export interface RedirectableLink {
   preview: LinkPreview | null;
   /** Send Amazon and Apple destinations to the visitor's own storefront; null: the owner's default. */
   localize: boolean | null;
+  /** Each counted visit gets a click id in the destination (edge/click-id.ts; Business). */
+  passClickId?: boolean;
 }
 
 /** What the short host applies of a link's owner: their plan's features and affiliate tags. */

@@ -146,6 +146,7 @@ export class LinkCache {
       variants: row.variants,
       preview: row.preview,
       localize: row.localize,
+      passClickId: row.passClickId,
     };
     this.#remember(key, entry);
     this.#keyByLinkId.set(row.id, key);

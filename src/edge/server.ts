@@ -25,6 +25,7 @@ import { newRedirectCounts, type RedirectCounts } from '../observability/metrics
 import type { ClickLimits } from '../services/click-limits.ts';
 import * as answer from './answers.ts';
 import { createBoundedServer } from './bounded-server.ts';
+import { withClickId } from './click-id.ts';
 import { LinkCache } from './link-cache.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { tryPassword, type PasswordGateDeps } from './password-gate.ts';
@@ -235,9 +236,12 @@ class ShortHost {
    * answer until the end of the event-loop turn (afterHandOff). A full sink holds it until the
    * visit is recorded, and a visit it refuses gets a 503, never a 302 (back-pressure).
    */
-  #record(visit: Visit, decision: Answered, cookies: string[]): void {
-    const { record } = decision;
+  #record(visit: Visit, answered: Answered, cookies: string[]): void {
     const { link, req } = visit;
+    const { decision, clickId } = link?.passClickId
+      ? withClickId(link, visit.owner, answered, () => parseUserAgent(req.headers['user-agent']).bot)
+      : { decision: answered, clickId: undefined };
+    const { record } = decision;
     if (record.kind === 'none' || !link) return this.#answerRecorded(visit, decision, cookies);
     const recorded = this.#deps.clicks.record({
       linkId: link.id,
@@ -251,6 +255,7 @@ class ShortHost {
       country: visit.visitor?.country,
       acceptLanguage: req.headers['accept-language'],
       query: campaignQuery(req.url),
+      clickId,
     });
     if (recorded === true) return this.#answerHandedOn(visit, decision, cookies);
     recorded.then(

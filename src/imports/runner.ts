@@ -1,7 +1,9 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { AppError, messageOf } from '../core/errors.ts';
+import { isEarningsHeader, mapEarningsHeader, type EarningsColumns } from '../core/earnings-report.ts';
 import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
-import { CsvRowCounter, csvRecords } from '../services/import-csv.ts';
+import { importEarningsChunk } from '../services/earnings-import.ts';
+import { CsvRowCounter, csvRecords, EARNINGS_TITLE_LINES } from '../services/import-csv.ts';
 import { purgeUpload, readUpload } from '../services/import-uploads.ts';
 import { importChunk, LeaseLostError, type NumberedRecord } from '../services/imports.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
@@ -145,7 +147,8 @@ async function openUpload(run: Run): Promise<AsyncIterable<string> | RunOutcome>
 async function importRows(run: Run, source: AsyncIterable<string>): Promise<RowsEnd> {
   const { uow, job, lease, options } = run;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  let columns: ImportColumns | undefined;
+  let columns: ImportColumns | EarningsColumns | undefined;
+  let titleLines = 0;
   let row = 0;
   let chunk: NumberedRecord[] = [];
   const flush = async () => {
@@ -153,20 +156,29 @@ async function importRows(run: Run, source: AsyncIterable<string>): Promise<Rows
     const rows = chunk;
     chunk = [];
     const before = run.progress;
+    const context = { jobId: job.id, workspaceId: job.workspaceId, lease, leaseMs: options.leaseMs };
     run.progress = await uow.transact((work) =>
-      importChunk(
-        work,
-        { jobId: job.id, workspaceId: job.workspaceId, lease, leaseMs: options.leaseMs, columns: columns! },
-        rows,
-        before,
-      ),
+      job.format === 'amazon-earnings'
+        ? importEarningsChunk(work, { ...context, columns: columns as EarningsColumns }, rows, before)
+        : importChunk(work, { ...context, columns: columns as ImportColumns }, rows, before),
     );
     options.onProgress?.(run.progress);
   };
   try {
     for await (const record of csvRecords(source)) {
       if (columns === undefined) {
-        columns = mapImportHeader(record as string[]);
+        // An earnings report may have a title line or two above its header: not rows.
+        const title = job.format === 'amazon-earnings' && !isEarningsHeader(record as string[]);
+        if (title && ++titleLines <= EARNINGS_TITLE_LINES) {
+          // The upload counted it as a row; a job that committed rows already saved the count without it.
+          const { total } = run.progress;
+          if (job.processed === 0 && total !== null) run.progress = { ...run.progress, total: Math.max(0, total - 1) };
+          continue;
+        }
+        columns =
+          job.format === 'amazon-earnings'
+            ? mapEarningsHeader(record as string[])
+            : mapImportHeader(record as string[]);
         continue;
       }
       row += 1;

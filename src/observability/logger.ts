@@ -43,7 +43,13 @@ function requestWithHeaders(request: {
   ip?: string;
   id?: string;
 }) {
-  return { id: request.id, method: request.method, url: request.url, ip: request.ip, headers: { ...request.headers } };
+  const url = secretFree(request.url);
+  return { id: request.id, method: request.method, url, ip: request.ip, headers: { ...request.headers } };
+}
+
+/** A postback's URL carries its workspace's secret in the path (docs/api.md, "The postback"). */
+function secretFree(url: string): string {
+  return url.replace(/^\/postback\/[^/?#]+/, '/postback/[redacted]');
 }
 
 export type { Logger };

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { IMPORT_FORMATS } from '../core/earnings-report.ts';
 import { EXAMPLE_CREATED_AT, Timestamp } from './common.ts';
 
 /** The largest CSV POST /imports takes (50 MB); larger is a 413. */
@@ -19,6 +20,7 @@ export const IMPORT_EXAMPLE = {
     { row: 4, message: 'The short code "summer-sale" has already been taken; the row was skipped.' },
   ],
   failure_reason: null,
+  format: 'links',
   created_at: EXAMPLE_CREATED_AT,
   updated_at: '2026-11-02T09:15:03.000Z',
   finished_at: '2026-11-02T09:15:03.000Z',
@@ -46,6 +48,9 @@ export const ImportSchema = Type.Object(
     ),
     failure_reason: Type.Union([Type.String(), Type.Null()], {
       description: 'Why a failed import stopped (the rows before it stay imported); null otherwise.',
+    }),
+    format: Type.Enum(IMPORT_FORMATS, {
+      description: 'links, or amazon-earnings (each row a conversion: created new, skipped known).',
     }),
     created_at: Timestamp,
     updated_at: Timestamp,

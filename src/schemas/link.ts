@@ -220,6 +220,14 @@ const LinkControlFields = {
       }),
     ),
   ),
+  pass_click_id: Type.Optional(
+    Type.Boolean({
+      description:
+        "Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, " +
+        'eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of ' +
+        '{click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money").',
+    }),
+  ),
 };
 
 export const LinkHealthSchema = Type.Object(
@@ -276,6 +284,7 @@ export const LINK_EXAMPLE = {
   is_expired: false,
   localize: false,
   localize_follows_default: true,
+  pass_click_id: false,
   health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
@@ -349,6 +358,7 @@ export const LinkSchema = Type.Object(
     localize_follows_default: Type.Boolean({
       description: 'True when the link was created or set with `localize: null`, so it follows the default.',
     }),
+    pass_click_id: Type.Boolean({ description: 'Counted visits get a click id in the destination (Business).' }),
     health: LinkHealthSchema,
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -13,6 +13,31 @@ const TrendDay = Type.Object({
   unique_clicks: Type.Integer({ description: 'Distinct visitors that day.' }),
 });
 
+/** Conversions per currency (Business): summed from the link rollups, never converted between currencies. */
+const ConversionTotals = Type.Optional(
+  Type.Array(
+    Type.Object({
+      currency: Type.String({ description: 'ISO 4217.' }),
+      conversions: Type.Integer({ description: 'Attributed conversions not reversed.' }),
+      revenue: Type.String({ description: 'Their amounts, a decimal string.' }),
+      earnings: Type.String({ description: 'Their commissions, a decimal string.' }),
+      conversion_rate: Type.Number({ description: 'Conversions per counted click over the same days (4 decimals).' }),
+      epc: Type.String({
+        description: 'Earnings per counted click: two decimals more than the currency has, rounded half up.',
+      }),
+    }),
+    {
+      description:
+        'Business: per currency, the conversions of the same days as the clicks (all time for a link without ' +
+        'from/to; the range or the last 30 days for the account). Unattributed conversions are in none.',
+    },
+  ),
+);
+
+const CONVERSIONS_EXAMPLE = [
+  { currency: 'USD', conversions: 3, revenue: '74.97', earnings: '3.00', conversion_rate: 0.0234, epc: '0.0234' },
+];
+
 /** A Business answer to `?with=country,device` on 2026-11-20 (an example for the OpenAPI document). */
 const TREND_EXAMPLE = Array.from({ length: 30 }, (_, i) => {
   const clicks = [2, 5, 3, 0, 4, 6, 1][i % 7]!;
@@ -29,6 +54,7 @@ const BUSINESS_STATS_EXAMPLE = {
   clicks_this_month: TREND_EXAMPLE.slice(-20).reduce((sum, day) => sum + day.clicks, 0),
   trend: TREND_EXAMPLE,
   bot_visits: 31,
+  conversions: CONVERSIONS_EXAMPLE,
   country: [
     { value: 'DE', clicks: 70 },
     { value: 'US', clicks: 41 },
@@ -66,6 +92,7 @@ export const StatsSchema = Type.Object(
           `The first ${RAW_BOTS_PER_DAY} of each UTC day are raw clicks too (\`is_bot\`), the rest only this count.`,
       }),
     ),
+    conversions: ConversionTotals,
     country: Breakdown,
     device: Breakdown,
     browser: Breakdown,
@@ -137,6 +164,7 @@ export const AccountStatsSchema = Type.Object(
     top_links: Type.Array(Type.Object({ id: Type.Integer(), short_code: Type.String(), clicks: Type.Integer() }), {
       description: 'Your 10 links with the most clicks over the range.',
     }),
+    conversions: ConversionTotals,
   },
   {
     description: "The account's totals, trend and top links, from the rollups.",
@@ -150,6 +178,7 @@ export const AccountStatsSchema = Type.Object(
           { id: 42, short_code: 'aB3xY9z', clicks: 88 },
           { id: 41, short_code: 'summer-sale', clicks: 12 },
         ],
+        conversions: CONVERSIONS_EXAMPLE,
       },
     ],
   },

@@ -1,3 +1,4 @@
+import type { Conversion } from '../core/conversions.ts';
 import type { Domain, Link } from '../core/model.ts';
 
 /** What changed, told to the redirect cache, the other instances (Redis) and webhooks after a commit. */
@@ -24,7 +25,9 @@ export type AppEvent =
   /** A custom domain became active (webhooks). */
   | { kind: 'domain-verified'; domain: Domain; remote?: boolean }
   /** A webhook was created: publishers that knew the workspace had none forget it. */
-  | { kind: 'webhook-created'; workspaceId: number; remote?: boolean };
+  | { kind: 'webhook-created'; workspaceId: number; remote?: boolean }
+  /** A conversion was recorded or changed (webhooks: conversion.created, conversion.updated). */
+  | { kind: 'conversion'; change: 'created' | 'updated'; conversion: Conversion; remote?: boolean };
 export type AppEventListener = (event: AppEvent) => void;
 
 /**

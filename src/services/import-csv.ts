@@ -1,5 +1,6 @@
 import { parse, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
+import { isEarningsHeader, mapEarningsHeader, type EarningsColumns } from '../core/earnings-report.ts';
 import { invalidField } from '../core/errors.ts';
 import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
 
@@ -31,6 +32,27 @@ export function readImportHeader(source: string): ImportColumns {
     throw invalidField('file', 'The file is empty or its first line is not a CSV header.');
   }
   return mapImportHeader(header);
+}
+
+/** Lines an earnings report may put above its header (a title such as "Fee-Earnings reports from ..."). */
+export const EARNINGS_TITLE_LINES = 2;
+
+/** The header of an uploaded earnings report, below its title lines if any; 422 when none is found. */
+export function readEarningsHeader(source: string): EarningsColumns {
+  let records: string[][] = [];
+  try {
+    records = parseSync(source.slice(0, SLICE_CHARS), {
+      ...OPTIONS,
+      to: EARNINGS_TITLE_LINES + 1,
+    }) as string[][];
+  } catch {
+    records = [];
+  }
+  const header = records.find(isEarningsHeader);
+  if (!header) {
+    throw invalidField('file', 'The file is not an earnings report: no header with a Tracking ID column was found.');
+  }
+  return mapEarningsHeader(header);
 }
 
 /**

@@ -2,7 +2,8 @@ import { AppError, invalidField } from '../core/errors.ts';
 import type { Principal } from '../core/model.ts';
 import { assertBusiness } from '../core/plans.ts';
 import type { ImportJob } from '../storage/imports.kysely.ts';
-import { CsvRowCounter, readImportHeader } from './import-csv.ts';
+import type { ImportFormat } from '../core/earnings-report.ts';
+import { CsvRowCounter, readEarningsHeader, readImportHeader } from './import-csv.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 import { assertMay } from '../core/roles.ts';
 
@@ -42,13 +43,20 @@ export interface UploadOptions {
   claim?: { lease: string; leaseMs: number };
   /** Bytes per stored chunk (UPLOAD_CHUNK_BYTES); at least the header's 64 KB. */
   chunkBytes?: number;
+  /** What the file holds: links (the default) or an Amazon earnings report. */
+  format?: ImportFormat;
 }
 
 /**
  * The new job of an upload (Business), held as `uploading` until its file has arrived. Over the
  * account's limit of imports under way it is a 429 that says how many there are.
  */
-export async function beginUpload(work: Work, principal: Principal, limitUnderWay: boolean): Promise<ImportJob> {
+export async function beginUpload(
+  work: Work,
+  principal: Principal,
+  limitUnderWay: boolean,
+  format: ImportFormat = 'links',
+): Promise<ImportJob> {
   assertBusiness(principal.workspace.plan, 'Imports');
   assertMay(principal.role, 'links.write');
   if (limitUnderWay) {
@@ -62,7 +70,7 @@ export async function beginUpload(work: Work, principal: Principal, limitUnderWa
       );
     }
   }
-  return work.stores.imports.beginUpload(principal.workspace.id, new Date(Date.now() + UPLOAD_HOLD_MS));
+  return work.stores.imports.beginUpload(principal.workspace.id, new Date(Date.now() + UPLOAD_HOLD_MS), format);
 }
 
 /**
@@ -81,7 +89,9 @@ export async function storeUpload(
   options: UploadOptions,
 ): Promise<ImportJob> {
   const chunkBytes = Math.max(options.chunkBytes ?? UPLOAD_CHUNK_BYTES, HEADER_PROBE_BYTES);
-  const job = await uow.transact((work) => beginUpload(work, principal, options.limitUnderWay ?? true));
+  const format = options.format ?? 'links';
+  const job = await uow.transact((work) => beginUpload(work, principal, options.limitUnderWay ?? true, format));
+  const readHeader = format === 'links' ? readImportHeader : readEarningsHeader;
   // Chunks cut and checked, waiting to be written (at most WRITE_BATCH_CHUNKS of them are read ahead).
   const ready: Array<{ seq: number; data: Buffer }> = [];
   let writing: Promise<void> | undefined;
@@ -93,7 +103,7 @@ export async function storeUpload(
     const cut = (data: Buffer) => {
       if (data.includes(0)) throw invalidField('file', 'The file is not a text CSV file.');
       const text = decoder.decode(data, { stream: true });
-      if (seq === 0) readImportHeader(text.slice(0, HEADER_PROBE_BYTES));
+      if (seq === 0) readHeader(text.slice(0, HEADER_PROBE_BYTES));
       counter.push(text);
       ready.push({ seq, data });
       seq += 1;

@@ -39,6 +39,7 @@ const BUSINESS_FIELDS = [
   ['variants', 'A/B variants'],
   ['preview', 'Social previews'],
   ['localize', 'Storefront localisation'],
+  ['pass_click_id', 'Click ids'],
   ['conditions', 'Targeting conditions'],
   // Any value, null too: a Business-only field from a Pro token is 403 whatever it says.
   ['domain_id', 'Custom domains'],

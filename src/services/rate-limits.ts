@@ -78,6 +78,8 @@ export interface RateLimiters {
   passwordResetsByEmail: RateLimiter;
   /** Verification emails asked for again, per account. */
   verificationEmails: RateLimiter;
+  /** Network postbacks (GET|POST /postback/{secret}) per client address, right secret or wrong. */
+  postbacks: RateLimiter;
 }
 
 /** Requests per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
@@ -88,6 +90,7 @@ export interface Limits {
   anonymous: number;
   session: number;
   sessionDomains: number;
+  postbacks: number;
 }
 
 /** Makes one limiter of the store at hand (memory, or Redis shared by every instance). */
@@ -112,6 +115,7 @@ export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLim
     passwordResetsByAddress: fromFlexible(make({ points: 10, duration: 3600, name: 'reset-ip' })),
     passwordResetsByEmail: fromFlexible(make({ points: 3, duration: 3600, name: 'reset-email' })),
     verificationEmails: fromFlexible(make({ points: 3, duration: 3600, name: 'verify-email' })),
+    postbacks: perMinute(limits.postbacks, 'postbacks'),
   };
 }
 

@@ -18,6 +18,7 @@ export function rawClickResource(click: RawClick) {
     is_bot: click.isBot,
     option: click.optionIndex === null ? null : click.optionIndex + 1,
     variant: click.variantIndex === null ? null : click.variantIndex + 1,
+    click_id: click.clickId,
   };
 }
 

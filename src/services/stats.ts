@@ -3,6 +3,7 @@ import type { Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { AccountStats, LinkStats } from '../schemas/stats.ts';
 import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
+import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
@@ -85,6 +86,27 @@ function trendOf(range: DayRange, daily: ReadonlyMap<string, DayCounts>) {
 
 const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
+/** Every day there is: a link's conversions of all time. */
+const ALL_DAYS: DayRange = { from: '0000-01-01', to: '9999-12-31' };
+
+/** The rollups' totals per currency, with the rates over `clicks` counted clicks of the same days. */
+function conversionTotals(
+  rows: ReadonlyArray<{ currency: string; conversions: number; revenueMinor: bigint; earningsMinor: bigint }>,
+  clicks: number,
+) {
+  return rows.map((row) => ({
+    currency: row.currency,
+    conversions: row.conversions,
+    revenue: formatMinor(row.revenueMinor, row.currency),
+    earnings: formatMinor(row.earningsMinor, row.currency),
+    conversion_rate: clicks > 0 ? Math.round((row.conversions / clicks) * 10_000) / 10_000 : 0,
+    epc: perClick(row.earningsMinor, clicks, row.currency),
+  }));
+}
+
+const sumClicks = (daily: ReadonlyMap<string, DayCounts>) =>
+  [...daily.values()].reduce((sum, counts) => sum + counts.clicks, 0);
+
 /**
  * Totals and unique visitors on every plan; on Business the trend (the last 30 UTC days, or the
  * range), the breakdowns and the bot visits (all time, or the range); pick counts per option for
@@ -103,7 +125,7 @@ export async function getLinkStats(
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
   // answer takes about the longest query, not the sum of a dozen round trips.
-  const [unique, thisMonth, daily, breakdowns, options, bots] = await Promise.all([
+  const [unique, thisMonth, daily, breakdowns, options, bots, money] = await Promise.all([
     stores.stats.uniqueClicks(link.id),
     stores.stats.clicksSince(link.id, monthStartOf(now)),
     business ? stores.stats.dailyClicks(link.id, trendRange) : undefined,
@@ -116,6 +138,7 @@ export async function getLinkStats(
       : undefined,
     business && link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
     business ? stores.stats.botVisits(link.id, range) : undefined,
+    business ? stores.conversions.totals({ linkId: link.id }, (range ?? ALL_DAYS).from, (range ?? ALL_DAYS).to) : [],
   ]);
   const stats: LinkStats = {
     link_id: link.id,
@@ -126,6 +149,7 @@ export async function getLinkStats(
   if (!business) return stats;
   stats.trend = trendOf(trendRange, daily!);
   stats.bot_visits = bots!;
+  stats.conversions = conversionTotals(money, range ? sumClicks(daily!) : link.clickCount);
   for (const dimension of dimensions) stats[dimension] = breakdowns!.get(dimension)!;
   if (options) stats.options = options;
   if (link.variants !== null) {
@@ -145,11 +169,12 @@ export async function getAccountStats(
   const workspaceId = principal.workspace.id;
   const over = range ?? lastDays(now);
   // At once, as for a link's statistics: on PostgreSQL the answer waits for the slowest query.
-  const [totals, thisMonth, daily, top] = await Promise.all([
+  const [totals, thisMonth, daily, top, money] = await Promise.all([
     stores.stats.accountTotals(workspaceId),
     stores.stats.accountClicksSince(workspaceId, monthStartOf(now)),
     stores.stats.accountDaily(workspaceId, over),
     stores.stats.topLinks(workspaceId, over, TOP_LINKS),
+    stores.conversions.totals({ workspaceId }, over.from, over.to),
   ]);
   return {
     total_clicks: totals.clicks,
@@ -161,5 +186,6 @@ export async function getAccountStats(
       short_code: link.shortCode,
       clicks: link.clicks,
     })),
+    conversions: conversionTotals(money, sumClicks(daily)),
   };
 }

@@ -178,6 +178,7 @@ function rawRow(e: ClickEvent, at: string): unknown[] {
     e.utmSource,
     e.utmMedium,
     e.utmCampaign,
+    e.clickId,
   ];
 }
 
@@ -268,6 +269,7 @@ const RAW_COLUMNS = [
   ['utm_source', 'text'],
   ['utm_medium', 'text'],
   ['utm_campaign', 'text'],
+  ['click_id', 'text'],
 ] as const;
 
 /** A run's columns but its time from the run's JSON array of times (json_each yields them in order). */
@@ -586,5 +588,12 @@ export function clickRuns(events: readonly ClickEvent[]): ClickRun[] {
  * counts: a shorter run).
  */
 function alikeButTime(a: ClickEvent, b: ClickEvent): boolean {
-  return a.bot === b.bot && a.optionIndex === b.optionIndex && sameDimensions(a, b);
+  // A click id names one click: a click with one is never part of a run.
+  return (
+    a.clickId === null &&
+    b.clickId === null &&
+    a.bot === b.bot &&
+    a.optionIndex === b.optionIndex &&
+    sameDimensions(a, b)
+  );
 }

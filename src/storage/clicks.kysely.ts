@@ -131,6 +131,7 @@ export interface RawClick {
   isBot: boolean;
   optionIndex: number | null;
   variantIndex: number | null;
+  clickId: string | null;
 }
 
 /** A link's raw clicks, newest first, with ids below `beforeId` (keyset: no page repeats or skips a row). */
@@ -153,6 +154,7 @@ export async function clicksBefore(
     isBot: Boolean(row.is_bot),
     optionIndex: row.option_index,
     variantIndex: row.variant_index,
+    clickId: row.click_id,
   }));
 }
 
@@ -176,13 +178,29 @@ export function rawClicksPage(db: Kysely<Database>, linkId: number, beforeId: nu
       'is_bot',
       'option_index',
       'variant_index',
+      'click_id',
     ])
     .where('link_id', '=', linkId);
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   return query.orderBy('id', 'desc').limit(limit);
 }
 
+/** The raw click a click id names, with its link's workspace (conversions are attributed by it). */
+export async function clickByClickId(
+  db: Kysely<Database>,
+  clickId: string,
+): Promise<{ linkId: number; workspaceId: number; clickedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('clicks')
+    .innerJoin('links', 'links.id', 'clicks.link_id')
+    .select(['clicks.link_id', 'links.workspace_id', 'clicks.clicked_at'])
+    .where('clicks.click_id', '=', clickId)
+    .executeTakeFirst();
+  return row && { linkId: row.link_id, workspaceId: row.workspace_id, clickedAt: row.clicked_at };
+}
+
 export const clickStore = {
+  byClickId: clickByClickId,
   before: clicksBefore,
   writeBatch: writeClickBatch,
   forgetVisitorsBefore,

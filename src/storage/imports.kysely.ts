@@ -1,3 +1,4 @@
+import type { ImportFormat } from '../core/earnings-report.ts';
 import { sql, type Kysely } from 'kysely';
 import { timestamp } from '../core/time.ts';
 import { isPostgres } from './engine.ts';
@@ -28,6 +29,7 @@ export interface ImportJob {
   invalid: number;
   errors: ImportRowError[];
   failureReason: string | null;
+  format: ImportFormat;
   attempts: number;
   createdAt: string;
   updatedAt: string;
@@ -65,6 +67,7 @@ const JOB_COLUMNS = [
   'invalid',
   'errors',
   'failure_reason',
+  'format',
   'attempts',
   'created_at',
   'updated_at',
@@ -82,6 +85,7 @@ type JobRow = {
   invalid: number;
   errors: string;
   failure_reason: string | null;
+  format: string;
   attempts: number;
   created_at: string;
   updated_at: string;
@@ -100,6 +104,7 @@ function toJob(row: JobRow): ImportJob {
     invalid: Number(row.invalid),
     errors: JSON.parse(row.errors) as ImportRowError[],
     failureReason: row.failure_reason,
+    format: row.format === 'amazon-earnings' ? 'amazon-earnings' : 'links',
     attempts: Number(row.attempts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -115,6 +120,7 @@ export async function beginImportUpload(
   db: Kysely<Database>,
   workspaceId: number,
   uploadUntil: Date,
+  format: ImportFormat = 'links',
 ): Promise<ImportJob> {
   const now = timestamp();
   const row = await db
@@ -122,6 +128,7 @@ export async function beginImportUpload(
     .values({
       workspace_id: workspaceId,
       status: 'uploading',
+      format,
       total: null,
       locked_until: timestamp(uploadUntil),
       created_at: now,

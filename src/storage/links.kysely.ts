@@ -81,6 +81,7 @@ function toLink(row: LinkRow): Link {
     preview: parseJson(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
     localizeDefault: Boolean(row.workspace_localize_default),
+    passClickId: Boolean(row.pass_click_id),
     health: {
       status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
       checkedAt: row.health_checked_at,
@@ -113,6 +114,7 @@ function controlColumns(changes: Partial<LinkControls>) {
   if (changes.variants !== undefined) columns.variants = jsonOrNull(changes.variants);
   if (changes.preview !== undefined) columns.preview = jsonOrNull(changes.preview);
   if (changes.localize !== undefined) columns.localize = changes.localize === null ? null : Number(changes.localize);
+  if (changes.passClickId !== undefined) columns.pass_click_id = Number(changes.passClickId);
   return columns;
 }
 

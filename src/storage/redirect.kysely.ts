@@ -44,6 +44,7 @@ export function redirectLookup(db: Kysely<Database>, domainId: number | null, co
       'variants',
       'preview',
       'localize',
+      'pass_click_id',
     ])
     .where(sql<number>`coalesce(domain_id, 0)`, '=', domainId ?? 0)
     .where('short_code', '=', code);
@@ -86,6 +87,7 @@ export async function loadRedirectable(
     variants: parsed(row.variants),
     preview: parsed(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
+    passClickId: Boolean(row.pass_click_id),
   };
 }
 

@@ -147,6 +147,8 @@ export interface LinksTable {
   preview: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 or 0; null follows the owner's users.localize_default. */
   localize: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: each counted visit gets a click id in the destination's sub-id parameter (migration 027). */
+  pass_click_id: ColumnType<number, number | undefined, number>;
   /** Link health (migration 008): the last check, and the checker's schedule and lease. */
   health_status: ColumnType<string, string | undefined, string>;
   health_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -176,6 +178,44 @@ export interface ClicksTable {
   utm_source: ColumnType<string | null, string | null | undefined, string | null>;
   utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
   utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The visit's click id (links with pass_click_id), unique where set. */
+  click_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A sale a network reported (migration 027); amounts in the currency's minor units. */
+export interface ConversionsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  link_id: number | null;
+  click_id: string | null;
+  order_id: string;
+  amount_minor: ColumnType<string | number, number, number>;
+  commission_minor: ColumnType<string | number | null, number | null, number | null>;
+  currency: string;
+  status: string;
+  source: string;
+  occurred_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Per link, day and currency: the conversions not reversed, their revenue and earnings. */
+export interface LinkDailyConversionsTable {
+  link_id: number;
+  day: string;
+  currency: string;
+  conversions: number;
+  revenue_minor: ColumnType<string | number, number, number>;
+  earnings_minor: ColumnType<string | number, number, number>;
+}
+
+/** A workspace's postback endpoint: its secret's SHA-256 and its network's parameter names (JSON). */
+export interface PostbackEndpointsTable {
+  workspace_id: number;
+  secret_hash: string;
+  parameter_names: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface LinkDailyStatsTable {
@@ -332,6 +372,8 @@ export interface ImportsTable {
   /** JSON: the first 100 row errors, `[{row, message}]`. */
   errors: Generated<string>;
   failure_reason: string | null;
+  /** `links` or `amazon-earnings` (migration 027). */
+  format: ColumnType<string, string | undefined, string>;
   /** How many times an instance has started (or resumed) the job. */
   attempts: Generated<number>;
   lease: string | null;
@@ -371,6 +413,9 @@ export interface Database {
   domain_claims: DomainClaimsTable;
   links: LinksTable;
   clicks: ClicksTable;
+  conversions: ConversionsTable;
+  link_daily_conversions: LinkDailyConversionsTable;
+  postback_endpoints: PostbackEndpointsTable;
   link_daily_stats: LinkDailyStatsTable;
   link_daily_bots: LinkDailyBotsTable;
   daily_salts: DailySaltsTable;

@@ -4,6 +4,7 @@ import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { auditLogStore } from './audit-log.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
+import { conversionStore } from './conversions.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
 import { healthStore } from './health.kysely.ts';
 import { importStore } from './imports.kysely.ts';
@@ -65,6 +66,7 @@ const Sessions = bindable(sessionStore);
 const Webhooks = bindable(webhookStore);
 const Stats = bindable(statsStore);
 const Clicks = bindable(clickStore);
+const Conversions = bindable(conversionStore);
 const Redirect = bindable(redirectStore);
 const Health = bindable(healthStore);
 const LinkHealth = bindable(linkHealthStore);
@@ -93,6 +95,7 @@ export function storesFor(db: Executor) {
     webhooks: new Webhooks(db),
     stats: new Stats(db),
     clicks: new Clicks(db),
+    conversions: new Conversions(db),
     redirect: new Redirect(db),
     health: new Health(db),
     linkHealth: new LinkHealth(db),

@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { entriesBound } from '../core/cache-bounds.ts';
 import { countsAsClick, type ClickEvent } from '../core/clicks.ts';
 import { WEBHOOK_EVENTS, type Link, type WebhookEvent } from '../core/model.ts';
+import type { Conversion } from '../core/conversions.ts';
+import { conversionResource } from '../services/conversions.ts';
 import type { UnitOfWork } from '../services/unit-of-work.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { Clock } from './worker.ts';
@@ -66,6 +68,11 @@ export class WebhookPublisher {
   /** A link's check found it broken (sent once per turn from ok or unknown to broken). */
   linkBroken(link: Link): void {
     this.#track(this.publish(link.workspaceId, 'link.broken', () => this.#serializeLink(link)));
+  }
+
+  /** A conversion was recorded, or a later report changed it (its status, most often). */
+  conversionChanged(change: 'created' | 'updated', conversion: Conversion): void {
+    this.#track(this.publish(conversion.workspaceId, `conversion.${change}`, () => conversionResource(conversion)));
   }
 
   domainVerified(workspaceId: number, domain: unknown): void {

@@ -220,6 +220,36 @@ describe.skipIf(!postgresUrl || !redisUrl)('the click stream consumer', () => {
     expect(await redis.xlen(stream), 'acknowledged and dropped after the commit').toBe(0);
   });
 
+  it("carries each visit's click id in its entry to the raw click", async () => {
+    const link = await newLink('click-ids');
+    const own = `${stream}-ids`;
+    const sink = new RedisStreamClickSink(redis, own);
+    sink.record(visitFacts(link.id, { clickId: 'stream-id-1' }));
+    sink.record(visitFacts(link.id));
+    sink.record(visitFacts(link.id, { clickId: 'stream-id-2' }));
+    await sink.close();
+    let written = 0;
+    const consumer = new StreamClickConsumer(new UnitOfWork(handle.db, new EventBus()), redis, openGeoLookup(), {
+      stream: own,
+      group: 'writers',
+      gatherMs: 0,
+      onWritten: (counted) => {
+        written += counted.length;
+      },
+    });
+    await consumer.start();
+    for (let i = 0; i < 100 && written < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    await consumer.close();
+    await redis.del(own);
+    const rows = await handle.db
+      .selectFrom('clicks')
+      .select('click_id')
+      .where('link_id', '=', link.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.click_id)).toEqual(['stream-id-1', null, 'stream-id-2']);
+  });
+
   it('stops at close while it gathers, without waiting out gatherMs', async () => {
     const link = await newLink('prompt');
     let written: () => void = () => {};

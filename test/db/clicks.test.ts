@@ -7,6 +7,7 @@ import type { ClickEvent } from '../../src/core/clicks.ts';
 import type { Principal } from '../../src/core/model.ts';
 import { pruneClicks, pruneVisitors } from '../../src/clicks/retention.ts';
 import {
+  clickByClickId,
   deleteClicksOfLink,
   forgetVisitorsBefore,
   rawClicksPage,
@@ -242,6 +243,21 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(await breakdown(handle.db, id, 'utm_campaign')).toEqual([{ value: 'c', clicks: 1 }]);
   });
 
+  it('stores each click id with its raw click, never in a run of alike clicks, and finds the click by it', async () => {
+    const id = await newLink();
+    const ids = [null, 'id-one', null, null, null, null, 'id-two', null];
+    await writeBatch(ids.map((clickId) => clickEvent(id, { clickId })));
+    const rows = await handle.db
+      .selectFrom('clicks')
+      .select('click_id')
+      .where('link_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.click_id)).toEqual(ids);
+    expect(await clickByClickId(handle.db, 'id-two')).toMatchObject({ linkId: id, workspaceId: userId });
+    expect(await clickByClickId(handle.db, 'id-three')).toBeUndefined();
+  });
+
   it('stores text that PostgreSQL arrays must escape as it came, and NULL as NULL', async () => {
     const id = await newLink();
     // The PostgreSQL writer sends a batch as one array a column: quotes, commas, braces,
@@ -439,6 +455,8 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     const start = Date.parse('2026-05-10T12:00:00.000Z');
     const batch = kinds.flatMap(([count, kind]) => Array.from({ length: count }, () => clickEvent(first, kind)));
     for (const [i, event] of batch.entries()) event.at = new Date(start + i).toISOString();
+    // Clicks with a click id in the middle of a run of alike clicks, and at the end of a link's clicks.
+    for (const i of [30, 31, 200, batch.length - 1]) batch[i]!.clickId = `click-${i}`;
     await writeBatch(batch);
 
     // The clicks API pages a link's clicks by id: they must follow the order of the visits.
@@ -464,6 +482,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
         utm_source: e.utmSource,
         utm_medium: e.utmMedium,
         utm_campaign: e.utmCampaign,
+        click_id: e.clickId,
       })),
     );
   });

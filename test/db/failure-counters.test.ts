@@ -13,7 +13,15 @@ import {
 // The password lock-outs' counters, in memory and in Redis (CI sets TEST_REDIS_URL; without it the
 // Redis half is skipped): an attempt is taken atomically, so simultaneous ones never overshoot.
 const redisUrl = process.env.TEST_REDIS_URL;
-const LIMITS: Limits = { pro: 60, business: 600, domains: 10, anonymous: 120, session: 600, sessionDomains: 120 };
+const LIMITS: Limits = {
+  pro: 60,
+  business: 600,
+  domains: 10,
+  anonymous: 120,
+  session: 600,
+  sessionDomains: 120,
+  postbacks: 600,
+};
 
 let redis: Redis | undefined;
 afterAll(async () => {

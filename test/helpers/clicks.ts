@@ -21,6 +21,7 @@ export function clickEvent(linkId: number, overrides: Partial<ClickEvent> = {}):
     utmSource: null,
     utmMedium: null,
     utmCampaign: null,
+    clickId: null,
     visitor: 'one-visitor',
     ...overrides,
   };

@@ -270,6 +270,7 @@ describe('GET /links/{id}/clicks', () => {
           is_bot: true,
           option: null,
           variant: 2,
+          click_id: null,
         },
       ],
       next_cursor: null,
@@ -295,10 +296,10 @@ describe('GET /links/{id}/clicks', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="clicks-${link.short_code}.csv"`);
     const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('clicked_at,country,device,browser,os,referrer_host,language,is_bot,option,variant');
+    expect(lines[0]).toBe('clicked_at,country,device,browser,os,referrer_host,language,is_bot,option,variant,click_id');
     const expected = Array.from({ length: 2_345 }, (_, i) => 2_344 - i)
       .filter((i) => i !== 1_500)
-      .map((i) => `${at(0, i)},US,desktop,chrome,windows,${i === 0 ? '' : 'r.example'},,false,,`);
+      .map((i) => `${at(0, i)},US,desktop,chrome,windows,${i === 0 ? '' : 'r.example'},,false,,,`);
     expect(lines.slice(1)).toEqual(expected);
     const byQuery = await user.api('GET', `/links/${link.id}/clicks?format=csv`);
     expect(byQuery.body).toBe(res.body);
@@ -336,8 +337,8 @@ describe('GET /links/{id}/clicks', () => {
     ]);
     const lines = (await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n');
     expect(lines.slice(1)).toEqual([
-      `${at(0, 2)},US,desktop,chrome,windows,'@SUM(A1),'-2,false,,`,
-      `${at(0, 1)},US,desktop,chrome,windows,"'=HYPERLINK(""http://evil.example"",""x"")",'+1,false,,`,
+      `${at(0, 2)},US,desktop,chrome,windows,'@SUM(A1),'-2,false,,,`,
+      `${at(0, 1)},US,desktop,chrome,windows,"'=HYPERLINK(""http://evil.example"",""x"")",'+1,false,,,`,
     ]);
   });
 
@@ -355,7 +356,7 @@ describe('GET /links/{id}/clicks', () => {
     ).toEqual([[at(1, 200), false], ...Array.from({ length: 100 }, (_, i) => [at(1, 99 - i), true]), [at(3), true]]);
     const csv = (await user.api('GET', `/links/${link.id}/clicks?format=csv`)).body.trimEnd().split('\n');
     expect(csv).toHaveLength(1 + 102);
-    expect(csv[2]).toBe(`${at(1, 99)},US,desktop,chrome,windows,,,true,,`);
+    expect(csv[2]).toBe(`${at(1, 99)},US,desktop,chrome,windows,,,true,,,`);
     const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
     expect(stats).toMatchObject({ total_clicks: 1, bot_visits: 151 });
     const ranged = (await user.api('GET', `/links/${link.id}/stats?from=${dayOf(2)}&to=${dayOf(0)}`)).json();

@@ -325,6 +325,24 @@ const rows: Row[] = [
     expected: readResource,
     request: () => ({ url: `/webhooks/${shared.webhook}/deliveries` }),
   },
+  // Conversions: members record them, viewers read; admins manage the postback and its secret.
+  { op: 'GET /conversions', expected: readCollection, request: () => ({ url: '/conversions' }) },
+  {
+    op: 'POST /conversions',
+    expected: from('member', 201, 201),
+    request: () => ({ url: '/conversions', payload: { order_id: unique('order'), amount: '9.99', currency: 'EUR' } }),
+  },
+  { op: 'GET /conversions/postback', expected: readCollection, request: () => ({ url: '/conversions/postback' }) },
+  {
+    op: 'PUT /conversions/postback',
+    expected: from('admin', 200, 200),
+    request: () => ({ url: '/conversions/postback', payload: { parameter_names: { click_id: 'subid' } } }),
+  },
+  {
+    op: 'POST /conversions/postback/rotate',
+    expected: from('admin', 200, 200),
+    request: () => ({ url: '/conversions/postback/rotate' }),
+  },
   // The workspace: admins rename it, the owner alone changes its slug and the two-factor rule.
   { op: 'GET /workspace', expected: readCollection, request: () => ({ url: '/workspace' }) },
   {

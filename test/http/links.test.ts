@@ -34,6 +34,7 @@ describe('POST /links', () => {
       'localize',
       'localize_follows_default',
       'max_clicks',
+      'pass_click_id',
       'preview',
       'redirect_url',
       'short_code',

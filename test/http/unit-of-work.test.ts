@@ -189,6 +189,24 @@ describe('every write use case answers within its deadline and leaves the servic
       201,
     ],
     ['send a test webhook delivery', () => call('POST', `/api/v1/webhooks/${ids.webhook}/test`), 202],
+    [
+      'record a conversion',
+      () => call('POST', '/api/v1/conversions', { order_id: 'uow-1', amount: '1.00', currency: 'EUR' }),
+      201,
+    ],
+    [
+      "update a conversion's status",
+      () =>
+        call('POST', '/api/v1/conversions', { order_id: 'uow-1', amount: '1.00', currency: 'EUR', status: 'approved' }),
+      200,
+    ],
+    [
+      'name the postback parameters',
+      () => call('PUT', '/api/v1/conversions/postback', { parameter_names: { click_id: 'subid' } }),
+      200,
+    ],
+    ['make a new postback secret', () => call('POST', '/api/v1/conversions/postback/rotate'), 200],
+    ['call a postback with an unknown secret', () => call('GET', '/postback/pbs_unknown?order_id=x'), 404],
     ["check a link's destinations now", () => call('POST', `/api/v1/links/${ids.link}/check`), 202],
     ['delete a link', () => call('DELETE', `/api/v1/links/${ids.link}`), 204],
     ['delete a category', () => call('DELETE', `/api/v1/categories/${ids.category}`), 204],

@@ -132,6 +132,36 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     }
   });
 
+  it('attributes a postback to a click another instance took, and counts an order once on either', async () => {
+    const money = await cliUserWithToken({ env, email: 'money@example.com', plan: 'business', tokenName: 'money' });
+    const call = (s: RunningService, method: string, path: string, body?: unknown) =>
+      fetch(`${s.apiUrl}/api/v1${path}`, {
+        method,
+        headers: money.headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const link = await (
+      await call(a, 'POST', '/links', { redirect_url: 'https://www.amazon.com/dp/B0SCALE001', pass_click_id: true })
+    ).json();
+    // The visit on b goes through its Redis stream to the raw click, with its click id.
+    const clickId = new URL((await visit(b, link.short_code)).headers.get('location')!).searchParams.get('ascsubtag');
+    expect(clickId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const clickIds = async () => (await (await call(a, 'GET', `/links/${link.id}/clicks`)).json()).data;
+    for (let i = 0; i < 100 && (await clickIds()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await clickIds()).map((click: { click_id: string }) => click.click_id)).toEqual([clickId]);
+
+    const { secret } = await (await call(b, 'POST', '/conversions/postback/rotate')).json();
+    const query = new URLSearchParams({ click_id: clickId!, amount: '12.00', currency: 'USD', order_id: 'A-1' });
+    const statuses = await Promise.all(
+      [a, b, a, b].map(async (s) => (await fetch(`${s.apiUrl}/postback/${secret}?${query}`)).status),
+    );
+    expect(statuses.sort()).toEqual([200, 200, 200, 201]);
+    const conversions = (await (await call(b, 'GET', '/conversions')).json()).data;
+    expect(conversions).toMatchObject([{ order_id: 'A-1', link_id: link.id, amount: '12.00', attributed: true }]);
+    const stats = await (await call(a, 'GET', `/links/${link.id}/stats`)).json();
+    expect(stats.conversions).toMatchObject([{ currency: 'USD', conversions: 1, revenue: '12.00' }]);
+  });
+
   it('lets exactly max_clicks of 50 simultaneous visitors through across both instances', async () => {
     ({ headers } = await cliUserWithToken({ env, email: 'limit@example.com', plan: 'pro', tokenName: 'limit' }));
     const link = await (

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 6c0a4a3ebd4f862136caec393c958ed0106e87cbae5cc134ed13fc051e8db140
+ * openapi.json sha256: 5acb309f2bb4a43917b44372fcd54d72673ecfa3a15dbd1499b355e9f2735d15
  */
 export interface paths {
   '/links': {
@@ -73,6 +73,7 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -113,6 +114,7 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -355,6 +357,8 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
+            pass_click_id?: boolean;
           };
         };
       };
@@ -730,6 +734,8 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
+            pass_click_id?: boolean;
           };
         };
       };
@@ -1011,6 +1017,7 @@ export interface paths {
              *             }
              *           ],
              *           "failure_reason": null,
+             *           "format": "links",
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-02T09:15:03.000Z",
              *           "finished_at": "2026-11-02T09:15:03.000Z"
@@ -1055,11 +1062,14 @@ export interface paths {
     put?: never;
     /**
      * Import links from a CSV file
-     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). An account may have 2 imports under way (uploading, queued or running); one more is a 429 saying how many there are. The file is stored as it arrives; the header row is checked at once (422 without a destination column); the rows are imported in the background, accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped.
+     * @description Send the file itself as the body with `Content-Type: text/csv` (at most 50 MB; larger is a 413). An account may have 2 imports under way (uploading, queued or running); one more is a 429 saying how many there are. The file is stored as it arrives; the header row is checked at once (422 without a destination column); the rows are imported in the background, accounts in turn: poll GET /imports/{id}. Recognised headers (case and punctuation ignored): `redirect_url`/`url`/`long_url`/`target`, `short_code`/`keyword`/`alias`/`custom_alias`/`address`, `link`/`short_url` (its last path segment is the code when there is no code column), `title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; a bad row never stops the others and a taken code is skipped. `format=amazon-earnings` takes an Amazon Associates earnings report instead (columns Tracking ID, ASIN, Items Shipped, Revenue, Ad Fees or Earnings, and Sub Tag when your links carried click ids): each row becomes a conversion, attributed by its sub-tag; the same report imported again adds nothing.
      */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description links (the default), or amazon-earnings: conversions. */
+          format?: 'links' | 'amazon-earnings';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1279,6 +1289,21 @@ export interface paths {
               }[];
               /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. The first 100 of each UTC day are raw clicks too (`is_bot`), the rest only this count. */
               bot_visits?: number;
+              /** @description Business: per currency, the conversions of the same days as the clicks (all time for a link without from/to; the range or the last 30 days for the account). Unattributed conversions are in none. */
+              conversions?: {
+                /** @description ISO 4217. */
+                currency: string;
+                /** @description Attributed conversions not reversed. */
+                conversions: number;
+                /** @description Their amounts, a decimal string. */
+                revenue: string;
+                /** @description Their commissions, a decimal string. */
+                earnings: string;
+                /** @description Conversions per counted click over the same days (4 decimals). */
+                conversion_rate: number;
+                /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                epc: string;
+              }[];
               /** @description Sorted by clicks, most first. Unknown country is XX; no referrer is `direct`. */
               country?: {
                 value: string;
@@ -1596,6 +1621,16 @@ export interface paths {
              *           "short_code": "summer-sale",
              *           "clicks": 12
              *         }
+             *       ],
+             *       "conversions": [
+             *         {
+             *           "currency": "USD",
+             *           "conversions": 3,
+             *           "revenue": "74.97",
+             *           "earnings": "3.00",
+             *           "conversion_rate": 0.0234,
+             *           "epc": "0.0234"
+             *         }
              *       ]
              *     }
              */
@@ -1618,6 +1653,21 @@ export interface paths {
                 id: number;
                 short_code: string;
                 clicks: number;
+              }[];
+              /** @description Business: per currency, the conversions of the same days as the clicks (all time for a link without from/to; the range or the last 30 days for the account). Unattributed conversions are in none. */
+              conversions?: {
+                /** @description ISO 4217. */
+                currency: string;
+                /** @description Attributed conversions not reversed. */
+                conversions: number;
+                /** @description Their amounts, a decimal string. */
+                revenue: string;
+                /** @description Their commissions, a decimal string. */
+                earnings: string;
+                /** @description Conversions per counted click over the same days (4 decimals). */
+                conversion_rate: number;
+                /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                epc: string;
               }[];
             };
           };
@@ -1714,7 +1764,8 @@ export interface paths {
              *           "language": "de",
              *           "is_bot": false,
              *           "option": null,
-             *           "variant": 2
+             *           "variant": 2,
+             *           "click_id": "q3ZkB1tX0m9cP2wLrVn8aA"
              *         }
              *       ],
              *       "next_cursor": "YzEyMzQ1"
@@ -1737,6 +1788,8 @@ export interface paths {
                 option: number | null;
                 /** @description The A/B variant sent to, from 1. */
                 variant: number | null;
+                /** @description The click id the redirect put in the destination (links with `pass_click_id`); null for others. */
+                click_id: string | null;
               }[];
               next_cursor: string | null;
             };
@@ -1878,6 +1931,7 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -1918,6 +1972,7 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -3640,9 +3695,16 @@ export interface paths {
           'application/json': {
             /** @description Absolute https URL (http only when the server allows it for development). */
             url: string;
-            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified */
+            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified, conversion.created, conversion.updated */
             events: (
-              'link.created' | 'link.updated' | 'link.deleted' | 'link.clicked' | 'link.broken' | 'domain.verified'
+              | 'link.created'
+              | 'link.updated'
+              | 'link.deleted'
+              | 'link.clicked'
+              | 'link.broken'
+              | 'domain.verified'
+              | 'conversion.created'
+              | 'conversion.updated'
             )[];
             description?: string;
           };
@@ -4054,6 +4116,547 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List conversions
+     * @description Newest first, a page at a time: pass `next_cursor` back as `cursor` until it is null. Filter by `status`, `currency`, `link_id`, `click_id` or `attributed`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+          /** @description pending, approved or reversed. */
+          status?: 'pending' | 'approved' | 'reversed';
+          /** @description ISO 4217, upper case (EUR, USD, JPY). */
+          currency?: string;
+          link_id?: number;
+          /** @description The click id the redirect put in the destination (at most 64 URL-safe characters). */
+          click_id?: string;
+          attributed?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of conversions. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 311,
+             *           "link_id": 42,
+             *           "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+             *           "order_id": "114-5521973-0042311",
+             *           "amount": "24.99",
+             *           "commission": "1.00",
+             *           "currency": "USD",
+             *           "status": "approved",
+             *           "source": "postback",
+             *           "attributed": true,
+             *           "occurred_at": "2026-11-20T16:55:00.000Z",
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ],
+             *       "next_cursor": "YzMxMQ"
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Conversion'][];
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Record a conversion
+     * @description A sale, once per `order_id` in the workspace: a known order id updates that conversion (its status, most often) and answers 200, a new one 201. `amount` (revenue) and `commission` (earnings) are decimal strings in `currency`, never numbers, with no more decimals than the currency has. A `click_id` that names none of your clicks leaves the conversion unattributed; it is still recorded. Members and up.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+           *       "order_id": "114-5521973-0042311",
+           *       "amount": "24.99",
+           *       "commission": "1.00",
+           *       "currency": "USD",
+           *       "status": "approved",
+           *       "occurred_at": "2026-11-20T16:55:00.000Z"
+           *     }
+           */
+          'application/json': {
+            click_id?: string | null;
+            /** @description The network's order or transaction id: a conversion is kept once per order id per workspace. */
+            order_id: string;
+            /**
+             * @description Revenue: the sale amount as a decimal string (never a number), e.g. "24.99".
+             * @example 24.99
+             */
+            amount: string;
+            commission?: string | null;
+            /** @description ISO 4217, upper case (EUR, USD, JPY). */
+            currency: string;
+            /**
+             * @description pending, approved or reversed.
+             * @default pending
+             * @enum {unknown}
+             */
+            status?: 'pending' | 'approved' | 'reversed';
+            /**
+             * Format: date-time
+             * @description When the sale happened (ISO 8601 with a zone); by default, when its first report arrived.
+             */
+            occurred_at?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The order was known: its conversion, updated. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Conversion'];
+          };
+        };
+        /** @description The conversion, recorded. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Conversion'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions/postback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The postback settings
+     * @description Whether the workspace has a postback secret, and the network's parameter names. The secret is shown only when it is made (rotate it).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The workspace's postback settings; the secret is never shown again. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    /**
+     * Name the network's postback parameters
+     * @description Maps our parameters (click_id, amount, commission, currency, order_id, status) to the names your network sends, e.g. `{"click_id": "subid"}`; a parameter left out is read under its own name. Admins.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "parameter_names": {
+           *         "click_id": "subid",
+           *         "amount": "sale_amount"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description The network's own name of each parameter, when it is not ours: {"click_id": "subid"} reads the click id from `subid`. */
+            parameter_names: {
+              click_id?: string;
+              amount?: string;
+              commission?: string;
+              currency?: string;
+              order_id?: string;
+              status?: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description The workspace's postback settings; the secret is never shown again. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversions/postback/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new postback secret
+     * @description Answers the new secret and the postback URL that carries it, once; the previous secret stops working at once. Admins.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A new secret and the postback URL that carries it, shown this once. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "configured": true,
+             *       "parameter_names": {
+             *         "click_id": "subid",
+             *         "amount": "sale_amount"
+             *       },
+             *       "updated_at": "2026-11-20T16:42:08.000Z",
+             *       "secret": "pbs_4fJ2kQ9xLmN7vR1tY8wZ3aBcD5eF6gH0",
+             *       "postback_url": "https://links.example.com/postback/pbs_4fJ2kQ9xLmN7vR1tY8wZ3aBcD5eF6gH0"
+             *     }
+             */
+            'application/json': {
+              /** @description Whether a secret was made (rotate it once to get the URL). */
+              configured: boolean;
+              parameter_names: {
+                [key: string]: string;
+              };
+              updated_at: string | null;
+              /** @description Shown once: the old secret stops working at once. */
+              secret: string;
+              /** @description The URL to give the network, secret included. */
+              postback_url: string;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -5153,6 +5756,7 @@ export interface components {
      *       "is_expired": false,
      *       "localize": false,
      *       "localize_follows_default": true,
+     *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5219,6 +5823,8 @@ export interface components {
       localize: boolean;
       /** @description True when the link was created or set with `localize: null`, so it follows the default. */
       localize_follows_default: boolean;
+      /** @description Counted visits get a click id in the destination (Business). */
+      pass_click_id: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5276,6 +5882,7 @@ export interface components {
      *       "is_expired": false,
      *       "localize": false,
      *       "localize_follows_default": true,
+     *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5354,6 +5961,8 @@ export interface components {
       localize: boolean;
       /** @description True when the link was created or set with `localize: null`, so it follows the default. */
       localize_follows_default: boolean;
+      /** @description Counted visits get a click id in the destination (Business). */
+      pass_click_id: boolean;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5423,6 +6032,7 @@ export interface components {
      *         }
      *       ],
      *       "failure_reason": null,
+     *       "format": "links",
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-02T09:15:03.000Z",
      *       "finished_at": "2026-11-02T09:15:03.000Z"
@@ -5453,6 +6063,11 @@ export interface components {
       }[];
       /** @description Why a failed import stopped (the rows before it stay imported); null otherwise. */
       failure_reason: string | null;
+      /**
+       * @description links, or amazon-earnings (each row a conversion: created new, skipped known).
+       * @enum {unknown}
+       */
+      format: 'links' | 'amazon-earnings';
       /**
        * Format: date-time
        * @description ISO 8601 UTC
@@ -5569,6 +6184,58 @@ export interface components {
       description: string | null;
       is_active: boolean;
       disabled_reason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 311,
+     *       "link_id": 42,
+     *       "click_id": "q3ZkB1tX0m9cP2wLrVn8aA",
+     *       "order_id": "114-5521973-0042311",
+     *       "amount": "24.99",
+     *       "commission": "1.00",
+     *       "currency": "USD",
+     *       "status": "approved",
+     *       "source": "postback",
+     *       "attributed": true,
+     *       "occurred_at": "2026-11-20T16:55:00.000Z",
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Conversion: {
+      id: number;
+      /** @description The link whose click the click id names; null when unattributed. */
+      link_id: number | null;
+      click_id: string | null;
+      order_id: string;
+      /** @description Revenue, a decimal string in the currency (two decimals for EUR). */
+      amount: string;
+      /** @description Earnings; null when not reported. */
+      commission: string | null;
+      currency: string;
+      /**
+       * @description pending, approved or reversed.
+       * @enum {unknown}
+       */
+      status: 'pending' | 'approved' | 'reversed';
+      source: 'api' | 'postback' | 'import';
+      /** @description Whether the click id named a click of this workspace. */
+      attributed: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      occurred_at: string;
       /**
        * Format: date-time
        * @description ISO 8601 UTC

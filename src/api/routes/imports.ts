@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../core/errors.ts';
+import { IMPORT_FORMATS, type ImportFormat } from '../../core/earnings-report.ts';
+import { AppError, invalidField } from '../../core/errors.ts';
 import { DataList, errorResponses, IdParams } from '../../schemas/common.ts';
 import { IMPORT_BODY_EXAMPLE, IMPORT_EXAMPLE, MAX_IMPORT_BYTES } from '../../schemas/import.ts';
 import { IMPORTS_UNDER_WAY_RETRY_SECONDS, MAX_IMPORTS_UNDER_WAY, storeUpload } from '../../services/import-uploads.ts';
@@ -46,7 +47,19 @@ const UPLOAD_DESCRIPTION =
   '`link`/`short_url` (its last path segment is the code when there is no code column), ' +
   '`title`/`description`, `category`/`tags` (first tag), `created_at`/`timestamp`/`date`/' +
   '`dateCreated`/`createDate`; other columns are ignored. Rows are validated like POST /links; ' +
-  'a bad row never stops the others and a taken code is skipped.';
+  'a bad row never stops the others and a taken code is skipped. `format=amazon-earnings` takes an Amazon ' +
+  'Associates earnings report instead (columns Tracking ID, ASIN, Items Shipped, Revenue, Ad Fees or Earnings, ' +
+  'and Sub Tag when your links carried click ids): each row becomes a conversion, attributed by its sub-tag; ' +
+  'the same report imported again adds nothing.';
+
+/** `?format=`: the route reads its body itself, so its query is checked here too. */
+function formatOf(query: unknown): ImportFormat {
+  const format = (query as { format?: unknown } | undefined)?.format ?? 'links';
+  if (typeof format !== 'string' || !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    throw invalidField('format', `The format must be one of ${IMPORT_FORMATS.join(', ')}.`);
+  }
+  return format as ImportFormat;
+}
 
 /** The job as POST /imports answers it: queued, nothing imported yet. */
 const QUEUED_EXAMPLE = {
@@ -76,6 +89,11 @@ function registerUpload(app: TypeBoxApp, { uow, onQueued }: ImportRoutesOptions)
         description: UPLOAD_DESCRIPTION,
         tags,
         consumes: ['text/csv'],
+        querystring: Type.Object({
+          format: Type.Optional(
+            Type.Enum(IMPORT_FORMATS, { description: 'links (the default), or amazon-earnings: conversions.' }),
+          ),
+        }),
         body: Type.String({
           maxLength: MAX_IMPORT_BYTES,
           description: 'The CSV file: a header row, then one link per row.',
@@ -98,10 +116,11 @@ function registerUpload(app: TypeBoxApp, { uow, onQueued }: ImportRoutesOptions)
         });
       }
       try {
+        const format = formatOf(request.query);
         // Not destroyed when the upload is refused half-way: the rest is read and dropped below,
         // so the client, still sending, gets the answer instead of a reset connection.
         const pieces = body.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array | string>;
-        const job = await storeUpload(uow, request.principal, pieces, { maxBytes: MAX_IMPORT_BYTES });
+        const job = await storeUpload(uow, request.principal, pieces, { maxBytes: MAX_IMPORT_BYTES, format });
         onQueued?.();
         return reply.code(202).send(importResource(job));
       } catch (error) {

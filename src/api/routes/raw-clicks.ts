@@ -23,6 +23,9 @@ const RawClick = Type.Object({
   }),
   option: Type.Union([Type.Integer(), Type.Null()], { description: 'The choice-page option picked, from 1.' }),
   variant: Type.Union([Type.Integer(), Type.Null()], { description: 'The A/B variant sent to, from 1.' }),
+  click_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The click id the redirect put in the destination (links with `pass_click_id`); null for others.',
+  }),
 });
 
 export const rawClickRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = async (app, { uow }) => {
@@ -71,6 +74,7 @@ export const rawClickRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork }> = as
                       is_bot: false,
                       option: null,
                       variant: 2,
+                      click_id: 'q3ZkB1tX0m9cP2wLrVn8aA',
                     },
                   ],
                   next_cursor: 'YzEyMzQ1',

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TEXT: Record<WebhookEvent, string> = {
   'link.clicked': 'Links are clicked (sent in batches)',
   'link.broken': 'A link’s destination is found broken',
   'domain.verified': 'A custom domain is verified',
+  'conversion.created': 'A sale is reported (a conversion)',
+  'conversion.updated': 'A conversion changes (its status, most often)',
 };
 
 export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_TEXT) as WebhookEvent[];

@@ -1,0 +1,254 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Conversion, ConversionSource, ConversionStatus } from '../core/conversions.ts';
+import { isPostgres } from './engine.ts';
+import { requireTransaction } from './errors.ts';
+import type { ConversionsTable, Database } from './schema.ts';
+
+/** A conversion's columns as a use case gives them. */
+export type NewConversion = Omit<Conversion, 'id' | 'createdAt' | 'updatedAt'>;
+
+function toConversion(row: Selectable<ConversionsTable>): Conversion {
+  return {
+    id: Number(row.id),
+    workspaceId: row.workspace_id,
+    linkId: row.link_id,
+    clickId: row.click_id,
+    orderId: row.order_id,
+    amountMinor: Number(row.amount_minor),
+    commissionMinor: row.commission_minor === null ? null : Number(row.commission_minor),
+    currency: row.currency,
+    status: row.status as ConversionStatus,
+    source: row.source as ConversionSource,
+    occurredAt: row.occurred_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Inserts the conversion unless the workspace has one with its order_id already: answers the new
+ * row, or undefined. On PostgreSQL a second instance inserting the same order at the same moment
+ * waits on the unique index for the first one's commit, then inserts nothing.
+ */
+export async function insertConversion(db: Kysely<Database>, conversion: NewConversion, at: string) {
+  const row = await db
+    .insertInto('conversions')
+    .values({
+      workspace_id: conversion.workspaceId,
+      link_id: conversion.linkId,
+      click_id: conversion.clickId,
+      order_id: conversion.orderId,
+      amount_minor: conversion.amountMinor,
+      commission_minor: conversion.commissionMinor,
+      currency: conversion.currency,
+      status: conversion.status,
+      source: conversion.source,
+      occurred_at: conversion.occurredAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'order_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row && toConversion(row);
+}
+
+/** The workspace's conversion of an order, its row locked to the transaction on PostgreSQL. */
+export async function conversionOfOrder(
+  db: Kysely<Database>,
+  workspaceId: number,
+  orderId: string,
+): Promise<Conversion | undefined> {
+  requireTransaction(db, 'conversionOfOrder');
+  let query = db
+    .selectFrom('conversions')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('order_id', '=', orderId);
+  if (isPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && toConversion(row);
+}
+
+export async function updateConversion(db: Kysely<Database>, conversion: Conversion): Promise<Conversion> {
+  const row = await db
+    .updateTable('conversions')
+    .set({
+      link_id: conversion.linkId,
+      click_id: conversion.clickId,
+      amount_minor: conversion.amountMinor,
+      commission_minor: conversion.commissionMinor,
+      currency: conversion.currency,
+      status: conversion.status,
+      occurred_at: conversion.occurredAt,
+      updated_at: conversion.updatedAt,
+    })
+    .where('id', '=', conversion.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toConversion(row);
+}
+
+export interface ConversionFilters {
+  status?: ConversionStatus;
+  currency?: string;
+  linkId?: number;
+  clickId?: string;
+  attributed?: boolean;
+}
+
+/** The workspace's conversions newest first, ids below `beforeId` (keyset paging on (workspace_id, id)). */
+export async function listConversions(
+  db: Kysely<Database>,
+  workspaceId: number,
+  filters: ConversionFilters,
+  beforeId: number | null,
+  limit: number,
+): Promise<Conversion[]> {
+  let query = db.selectFrom('conversions').selectAll().where('workspace_id', '=', workspaceId);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
+  if (filters.linkId !== undefined) query = query.where('link_id', '=', filters.linkId);
+  if (filters.clickId !== undefined) query = query.where('click_id', '=', filters.clickId);
+  if (filters.attributed !== undefined) query = query.where('link_id', filters.attributed ? 'is not' : 'is', null);
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toConversion);
+}
+
+/** Adds to a link's conversions of a day in a currency (negative to take a conversion out). */
+export async function addToDailyConversions(
+  db: Kysely<Database>,
+  entry: { linkId: number; day: string; currency: string; conversions: number; revenue: number; earnings: number },
+): Promise<void> {
+  await db
+    .insertInto('link_daily_conversions')
+    .values({
+      link_id: entry.linkId,
+      day: entry.day,
+      currency: entry.currency,
+      conversions: entry.conversions,
+      revenue_minor: entry.revenue,
+      earnings_minor: entry.earnings,
+    })
+    .onConflict((oc) =>
+      oc.columns(['link_id', 'day', 'currency']).doUpdateSet({
+        conversions: sql`link_daily_conversions.conversions + excluded.conversions`,
+        revenue_minor: sql`link_daily_conversions.revenue_minor + excluded.revenue_minor`,
+        earnings_minor: sql`link_daily_conversions.earnings_minor + excluded.earnings_minor`,
+      }),
+    )
+    .execute();
+}
+
+/** Per currency, the conversions of a link (or of every link of a workspace) over days [from, to]. */
+export async function conversionTotals(
+  db: Kysely<Database>,
+  scope: { linkId: number } | { workspaceId: number },
+  from: string,
+  to: string,
+): Promise<Array<{ currency: string; conversions: number; revenueMinor: bigint; earningsMinor: bigint }>> {
+  let query = db
+    .selectFrom('link_daily_conversions as c')
+    .select((eb) => [
+      'c.currency',
+      eb.fn.sum<string | number>('c.conversions').as('conversions'),
+      eb.fn.sum<string | number>('c.revenue_minor').as('revenue'),
+      eb.fn.sum<string | number>('c.earnings_minor').as('earnings'),
+    ])
+    .where('c.day', '>=', from)
+    .where('c.day', '<=', to);
+  query =
+    'linkId' in scope
+      ? query.where('c.link_id', '=', scope.linkId)
+      : query.where('c.link_id', 'in', (eb) =>
+          eb.selectFrom('links').select('id').where('workspace_id', '=', scope.workspaceId),
+        );
+  const rows = await query.groupBy('c.currency').orderBy('c.currency').execute();
+  return rows.map((row) => ({
+    currency: row.currency,
+    conversions: Number(row.conversions),
+    revenueMinor: BigInt(row.revenue),
+    earningsMinor: BigInt(row.earnings),
+  }));
+}
+
+/** A workspace's postback endpoint. */
+export interface PostbackEndpoint {
+  workspaceId: number;
+  secretHash: string;
+  parameterNames: Record<string, string>;
+  updatedAt: string;
+}
+
+function toEndpoint(row: Selectable<Database['postback_endpoints']>): PostbackEndpoint {
+  return {
+    workspaceId: row.workspace_id,
+    secretHash: row.secret_hash,
+    parameterNames: JSON.parse(row.parameter_names) as Record<string, string>,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function postbackOfWorkspace(db: Kysely<Database>, workspaceId: number) {
+  const row = await db
+    .selectFrom('postback_endpoints')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row && toEndpoint(row);
+}
+
+export async function postbackBySecretHash(db: Kysely<Database>, secretHash: string) {
+  const row = await db
+    .selectFrom('postback_endpoints')
+    .selectAll()
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
+  return row && toEndpoint(row);
+}
+
+/** Sets the workspace's secret (a new one replaces the old at once) and parameter names, whichever are given. */
+export async function savePostback(
+  db: Kysely<Database>,
+  workspaceId: number,
+  changes: { secretHash?: string; parameterNames?: Record<string, string> },
+  at: string,
+): Promise<PostbackEndpoint> {
+  const existing = await postbackOfWorkspace(db, workspaceId);
+  const names = JSON.stringify(changes.parameterNames ?? existing?.parameterNames ?? {});
+  if (!existing) {
+    if (changes.secretHash === undefined) throw new Error('a new postback endpoint needs its secret');
+    const row = await db
+      .insertInto('postback_endpoints')
+      .values({
+        workspace_id: workspaceId,
+        secret_hash: changes.secretHash,
+        parameter_names: names,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEndpoint(row);
+  }
+  const row = await db
+    .updateTable('postback_endpoints')
+    .set({ secret_hash: changes.secretHash ?? existing.secretHash, parameter_names: names, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toEndpoint(row);
+}
+
+export const conversionStore = {
+  insert: insertConversion,
+  ofOrder: conversionOfOrder,
+  update: updateConversion,
+  list: listConversions,
+  addToDaily: addToDailyConversions,
+  totals: conversionTotals,
+  postbackOf: postbackOfWorkspace,
+  postbackBySecretHash,
+  savePostback,
+};
