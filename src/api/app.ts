@@ -14,6 +14,7 @@ import { workspaceRoutes } from './routes/workspace.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { tagRoutes } from './routes/tags.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
 import { rawClickRoutes } from './routes/raw-clicks.ts';
@@ -25,6 +26,7 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { conversionRoutes } from './routes/conversions.ts';
 import { postbackRoutes } from './routes/postback.ts';
 import { CategorySchema } from '../schemas/category.ts';
+import { LinkTagSchema, TagSchema } from '../schemas/tag.ts';
 import { ImportSchema } from '../schemas/import.ts';
 import { MessageBody, ValidationErrorBody } from '../schemas/common.ts';
 import { ConditionSchema, LinkSchema, LinkWithConditionsSchema } from '../schemas/link.ts';
@@ -53,9 +55,11 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     MessageBody,
     ValidationErrorBody,
     ConditionSchema,
+    LinkTagSchema,
     LinkSchema,
     LinkWithConditionsSchema,
     CategorySchema,
+    TagSchema,
     ImportSchema,
   ])
     app.addSchema(schema);
@@ -94,6 +98,7 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
       await api.register(landingOptionRoutes, { uow });
       await api.register(categoryRoutes, { uow });
+      await api.register(tagRoutes, { uow });
       await api.register(affiliateRoutes, { uow });
       await api.register(domainRoutes, { uow, settings: ctx.domains });
       await api.register(webhookRoutes, { uow, policy: config.webhooks, publisher: ctx.webhooks.publisher });

@@ -30,6 +30,7 @@ export function linkResource(link: Link, shortBase: string) {
     localize: link.localize ?? link.localizeDefault,
     localize_follows_default: link.localize === null,
     pass_click_id: link.passClickId,
+    tags: link.tags,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,

@@ -9,6 +9,7 @@ describe('mapImportHeader', () => {
       title: 3,
       createdAt: 4,
       category: 5,
+      tags: 5,
     });
     expect(mapImportHeader(['keyword', 'url', 'title', 'timestamp', 'ip', 'clicks'])).toEqual({
       url: 1,
@@ -18,7 +19,7 @@ describe('mapImportHeader', () => {
     });
     expect(
       mapImportHeader(['createdAt', 'domain', 'shortCode', 'shortUrl', 'longUrl', 'title', 'tags', 'visits']),
-    ).toEqual({ url: 4, code: 2, link: 3, title: 5, category: 6, createdAt: 0 });
+    ).toEqual({ url: 4, code: 2, link: 3, title: 5, category: 6, tags: 6, createdAt: 0 });
     expect(mapImportHeader(['Long URL', 'Short code'])).toEqual({ url: 0, code: 1 });
     expect(mapImportHeader(['ADDRESS', 'Target', 'Description'])).toEqual({ url: 1, code: 0, title: 2 });
   });
@@ -33,18 +34,25 @@ describe('mapImportHeader', () => {
 });
 
 describe('readImportRow', () => {
-  const columns = { url: 0, code: 1, title: 2, category: 3, createdAt: 4 };
+  const columns = { url: 0, code: 1, title: 2, category: 3, tags: 3, createdAt: 4 };
 
-  it('reads a full row, trimming cells and taking the first tag', () => {
+  it('reads a full row, trimming cells: the first tag is the category, and every tag is kept', () => {
     expect(
-      readImportRow([' https://example.com/a ', 'my-code', ' Title ', ' , promo| x', '2024-01-02'], columns),
+      readImportRow([' https://example.com/a ', 'my-code', ' Title ', ' , promo| x,PROMO', '2024-01-02'], columns),
     ).toEqual({
       redirectUrl: 'https://example.com/a',
       shortCode: 'my-code',
       title: 'Title',
       category: 'promo',
+      tags: ['promo', 'x'],
       createdAt: '2024-01-02T00:00:00.000Z',
     });
+  });
+
+  it('refuses a row with more than 20 tags or a tag over 50 characters', () => {
+    const many = Array.from({ length: 21 }, (_, i) => `t${i}`).join(',');
+    expect(() => readImportRow(['https://example.com/a', '', '', many], columns)).toThrow(/at most 20 tags/);
+    expect(() => readImportRow(['https://example.com/a', '', '', 'x'.repeat(51)], columns)).toThrow(/50 characters/);
   });
 
   it('gives empty cells and missing cells as null (a random code, the import time)', () => {
@@ -53,6 +61,7 @@ describe('readImportRow', () => {
       shortCode: null,
       title: null,
       category: null,
+      tags: [],
       createdAt: null,
     });
   });

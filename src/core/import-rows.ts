@@ -1,5 +1,6 @@
 import { AppError, invalidField } from './errors.ts';
 import { validateCustomCode } from './short-codes.ts';
+import { distinctTagNames, MAX_TAG_NAME_LENGTH, MAX_TAGS_PER_LINK } from './tags.ts';
 import { fromSpreadsheetSafe } from './spreadsheet-safe.ts';
 import { isHttpUrl } from './urls.ts';
 
@@ -17,6 +18,8 @@ export interface ImportColumns {
   link?: number;
   title?: number;
   category?: number;
+  /** Bitly's, Shlink's and Kutt's tags, each kept as a tag (and the first as the category without one). */
+  tags?: number;
   createdAt?: number;
 }
 
@@ -30,6 +33,7 @@ export const IMPORT_HEADERS: Record<keyof ImportColumns, readonly string[]> = {
   link: ['link', 'shorturl'],
   title: ['title', 'description'],
   category: ['category', 'tags'],
+  tags: ['tags'],
   createdAt: ['createdat', 'timestamp', 'date', 'datecreated', 'createdate'],
 };
 
@@ -53,7 +57,7 @@ export function mapImportHeader(header: readonly string[]): ImportColumns {
     );
   }
   const columns: ImportColumns = { url };
-  for (const field of ['code', 'link', 'title', 'category', 'createdAt'] as const) {
+  for (const field of ['code', 'link', 'title', 'category', 'tags', 'createdAt'] as const) {
     const index = find(field);
     if (index !== undefined) columns[field] = index;
   }
@@ -68,6 +72,8 @@ export interface ImportRow {
   title: string | null;
   /** A category name, created for the user when missing. */
   category: string | null;
+  /** Tag names, one of each whatever the case, created when missing. */
+  tags: string[];
   /** ISO 8601 UTC; null: the time of the import. */
   createdAt: string | null;
 }
@@ -99,8 +105,17 @@ export function readImportRow(record: readonly string[], columns: ImportColumns)
   if (category.length > MAX_CATEGORY_LENGTH) {
     throw invalidField('category', `The category field must not be greater than ${MAX_CATEGORY_LENGTH} characters.`);
   }
+  const tags = distinctTagNames(cell(record, columns.tags).split(/[|,]/));
+  if (tags.length > MAX_TAGS_PER_LINK) {
+    throw invalidField('tags', `A link carries at most ${MAX_TAGS_PER_LINK} tags; this row has ${tags.length}.`);
+  }
+  const long = tags.find((tag) => tag.length > MAX_TAG_NAME_LENGTH);
+  if (long !== undefined) {
+    throw invalidField('tags', `A tag has at most ${MAX_TAG_NAME_LENGTH} characters: "${long.slice(0, 60)}…".`);
+  }
   const created = cell(record, columns.createdAt);
   return {
+    tags,
     redirectUrl,
     shortCode: code === '' ? null : validateCustomCode(code),
     title: title === '' ? null : title,

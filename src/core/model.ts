@@ -1,3 +1,4 @@
+import type { LinkTag } from './tags.ts';
 import type { DomainStatus } from './domain-status.ts';
 import type { LinkHealth } from './link-health.ts';
 import type { Ability, Plan } from './plans.ts';
@@ -108,6 +109,8 @@ export interface Link extends LinkControls {
   category: { id: number; name: string } | null;
   domain: { id: number; hostname: string } | null;
   conditions: Condition[];
+  /** Its tags, by name. */
+  tags: LinkTag[];
   /** The workspace's storefront localisation default, which a link with `localize` null follows. */
   localizeDefault: boolean;
   /** The last check of its destinations (link health); unknown before the first. */

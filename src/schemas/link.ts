@@ -19,6 +19,7 @@ import {
   NullableInteger,
   Timestamp,
 } from './common.ts';
+import { LINK_TAG_EXAMPLE, TagNames } from './tag.ts';
 
 /** The highest page a list answers: 100 million links at 100 a page, and an offset any engine takes. */
 export const MAX_PAGE = 1_000_000;
@@ -284,6 +285,7 @@ export const LINK_EXAMPLE = {
   is_expired: false,
   localize: false,
   localize_follows_default: true,
+  tags: [LINK_TAG_EXAMPLE],
   pass_click_id: false,
   health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
@@ -355,6 +357,7 @@ export const LinkSchema = Type.Object(
         "Storefront localisation as it applies now: the link's own choice, or the workspace's default " +
         '(false unless turned on) when it follows the default.',
     }),
+    tags: Type.Array(Type.Ref('LinkTag'), { description: 'Its tags, by name.' }),
     localize_follows_default: Type.Boolean({
       description: 'True when the link was created or set with `localize: null`, so it follows the default.',
     }),
@@ -384,12 +387,14 @@ export const CreateLinkBody = Type.Object(
     domain_id: Type.Optional(NullableInteger),
     is_active: Type.Optional(Type.Boolean()),
     conditions: Type.Optional(Conditions),
+    tags: Type.Optional(TagNames('Pro: tag names; the ones that do not exist yet are made. At most 20.')),
     ...LinkControlFields,
   },
   {
     additionalProperties: false,
     examples: [
       { redirect_url: 'https://example.com/sale' },
+      { redirect_url: 'https://example.com/sale', tags: ['Black Friday', 'Newsletter'] },
       {
         redirect_url: 'https://example.com/sale',
         title: 'Black Friday sale',
@@ -416,12 +421,14 @@ export const UpdateLinkBody = Type.Object(
     redirect_url: Type.Optional(HttpUrl),
     domain_id: Type.Optional(NullableInteger),
     conditions: Type.Optional(Conditions),
+    tags: Type.Optional(TagNames("Pro: the link's tags from now on (the ones not named are taken off). At most 20.")),
     ...LinkControlFields,
   },
   {
     additionalProperties: false,
     examples: [
       { redirect_url: 'https://example.com/winter-sale', is_active: false },
+      { tags: ['Black Friday'] },
       { category_id: null },
       { max_clicks: 500, password: 'open sesame' },
       { expires_at: null, variants: null },
@@ -437,6 +444,13 @@ export const ListLinksQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 255 })),
     health: Type.Optional(
       Type.Enum(HEALTH_STATUSES, { description: 'Only links whose last check found this: ok, broken or unknown.' }),
+    ),
+    tag: Type.Optional(
+      Type.String({
+        maxLength: 1050,
+        description: 'Only links carrying any of these tags: names separated by commas (at most 20), any case.',
+        examples: ['black friday,newsletter'],
+      }),
     ),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 15 })),
     page: Type.Optional(
@@ -541,4 +555,48 @@ export const LandingOptionsBody = Type.Object(
 export const LandingOptionsResponse = Type.Object(
   { options: Type.Array(Type.String()) },
   { description: 'The options, in order.', examples: [{ options: LANDING_OPTIONS_EXAMPLE }] },
+);
+
+export const BulkUpdateBody = Type.Object(
+  {
+    ids: Type.Array(Id, {
+      minItems: 1,
+      maxItems: MAX_BULK_ITEMS,
+      description: '1 to 100 link ids; a repeat is done once.',
+    }),
+    ...UpdateLinkBody.properties,
+    add_tags: Type.Optional(TagNames('Pro: tags put on each link beside its own; made when missing.')),
+    remove_tags: Type.Optional(TagNames('Pro: tags taken off each link.')),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { ids: [42, 43], add_tags: ['Black Friday'], remove_tags: ['Summer'] },
+      { ids: [42, 43, 44], is_active: false },
+      { ids: [42], category_id: 3, utm: { source: 'newsletter' } },
+    ],
+  },
+);
+export type BulkUpdateInput = Static<typeof BulkUpdateBody>;
+
+export const BulkUpdateErrorSchema = Type.Object({
+  id: Type.Integer({ description: 'The link id the change was refused for.' }),
+  message: Type.String(),
+});
+export type BulkUpdateError = Static<typeof BulkUpdateErrorSchema>;
+
+export const BulkUpdateResponse = Type.Object(
+  {
+    updated: Type.Array(Type.Ref('Link')),
+    errors: Type.Array(BulkUpdateErrorSchema),
+  },
+  {
+    description: 'The links changed, in the order of `ids`, and the ids refused (missing, not yours, or invalid).',
+    examples: [
+      {
+        updated: [{ ...LINK_EXAMPLE, tags: [LINK_TAG_EXAMPLE] }],
+        errors: [{ id: 99, message: 'Link not found.' }],
+      },
+    ],
+  },
 );

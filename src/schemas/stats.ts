@@ -153,7 +153,19 @@ export const StatsQuery = Type.Object({
   ...RangeFields,
 });
 
-export const AccountStatsQuery = Type.Object(RangeFields, { additionalProperties: false });
+export const AccountStatsQuery = Type.Object(
+  {
+    ...RangeFields,
+    tag: Type.Optional(
+      Type.String({
+        maxLength: 1050,
+        description: 'Only the links carrying any of these tags: names separated by commas (at most 20), any case.',
+        examples: ['black friday'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const AccountStatsSchema = Type.Object(
   {

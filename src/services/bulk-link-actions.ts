@@ -3,6 +3,7 @@ import type { Principal } from '../core/model.ts';
 import type { BulkLinkActionInput } from '../schemas/bulk-link-action.ts';
 import { deleteUserLink, updateUserLink, type LinkUpdateInput } from './links.ts';
 import { assertCategoryUsable } from './references.ts';
+import type { TagChange } from './tags.ts';
 import type { Work } from './unit-of-work.ts';
 
 /** What happened to one id of a bulk action: done, or why not (not found, not yours). */
@@ -20,19 +21,29 @@ export async function applyBulkLinkAction(
   principal: Principal,
   input: BulkLinkActionInput,
 ): Promise<BulkLinkActionResult[]> {
-  const change = await changeFor(work, principal, input);
+  const tags = tagChangeFor(input);
+  const change = tags ? {} : await changeFor(work, principal, input);
   const results: BulkLinkActionResult[] = [];
   for (const id of new Set(input.ids)) {
     try {
-      if (change) await updateUserLink(work, principal, id, change);
+      if (change) await updateUserLink(work, principal, id, change, tags);
       else await deleteUserLink(work, principal, id);
       results.push({ id, ok: true });
     } catch (error) {
-      if (!(error instanceof AppError) || !['not-found', 'forbidden'].includes(error.code)) throw error;
+      // A 21st tag is refused for that link alone, before any of its writes.
+      const perLink = ['not-found', 'forbidden', ...(tags ? ['validation-failed'] : [])];
+      if (!(error instanceof AppError) || !perLink.includes(error.code)) throw error;
       results.push({ id, ok: false, message: error.message });
     }
   }
   return results;
+}
+
+/** The tags added or taken off each link, for `add_tags` and `remove_tags`; undefined for the other actions. */
+function tagChangeFor(input: BulkLinkActionInput): TagChange | undefined {
+  if (input.action !== 'add_tags' && input.action !== 'remove_tags') return undefined;
+  if (!input.tags?.length) throw invalidField('tags', 'Name at least one tag.');
+  return input.action === 'add_tags' ? { add: input.tags } : { remove: input.tags };
 }
 
 /** The update each link gets (undefined: delete). A category that cannot be used fails the whole call once. */
@@ -47,6 +58,8 @@ async function changeFor(
     case 'deactivate':
       return { is_active: false };
     case 'delete':
+    case 'add_tags':
+    case 'remove_tags':
       return undefined;
     case 'move': {
       const categoryId = input.category_id;

@@ -1,14 +1,52 @@
 import { AppError } from '../core/errors.ts';
 import { readImportRow, rowProblem, type ImportColumns, type ImportRow } from '../core/import-rows.ts';
+import { tagKey } from '../core/tags.ts';
 import type { Principal } from '../core/model.ts';
 import { hasApiAccess } from '../core/plans.ts';
 import { randomShortCode } from '../core/short-codes.ts';
 import { timestamp } from '../core/time.ts';
-import type { ImportJob, ImportProgress, ImportRowError } from '../storage/imports.kysely.ts';
+import type { ImportedLink, ImportJob, ImportProgress, ImportRowError } from '../storage/imports.kysely.ts';
 import type { ExportedLink } from '../storage/links.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { ownedOrThrow } from './ownership.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
+
+/** Inserts the rows that name their own code; answers those whose code was taken. */
+async function insertOwnCodes<Row extends { link: ImportRow }>(
+  work: Work,
+  rows: readonly Row[],
+  toInsert: (row: Row, code: string) => ImportedLink,
+  created: InsertedLinks,
+): Promise<Row[]> {
+  const inserted = await work.stores.imports.insertLinks(rows.map((row) => toInsert(row, row.link.shortCode!)));
+  const taken: Row[] = [];
+  for (const row of rows) {
+    const id = inserted.get(row.link.shortCode!);
+    if (id === undefined) taken.push(row);
+    else created.add(row.link.shortCode!, row.link, id);
+  }
+  return taken;
+}
+
+/** The links a chunk inserted, by code; those with tags are tagged together once they all exist. */
+class InsertedLinks {
+  readonly codes: string[] = [];
+  readonly #tagged: { link: ImportRow; id: number }[] = [];
+
+  add(code: string, link: ImportRow, id: number): void {
+    this.codes.push(code);
+    if (link.tags.length > 0) this.#tagged.push({ link, id });
+  }
+
+  async writeTags(work: Work, workspaceId: number): Promise<void> {
+    const names = this.#tagged.flatMap(({ link }) => link.tags);
+    const tags = await work.stores.tags.ensure(workspaceId, names);
+    const pairs = this.#tagged.flatMap(({ link, id }) =>
+      link.tags.map((name) => ({ linkId: id, tagId: tags.get(tagKey(name))!.id })),
+    );
+    await work.stores.tags.addPairs(pairs);
+  }
+}
 
 /** Row errors an import keeps (the counters count them all). */
 export const MAX_IMPORT_ERRORS = 100;
@@ -109,15 +147,11 @@ export async function importChunk(
     createdAt: row.link.createdAt ?? importedAt,
   });
 
-  const insertedCodes: string[] = [];
+  const created = new InsertedLinks();
   const custom = valid.filter(({ link }) => link.shortCode !== null);
-  const customInserted = await work.stores.imports.insertLinks(custom.map((r) => toInsert(r, r.link.shortCode!)));
-  for (const { row, link } of custom) {
-    if (customInserted.has(link.shortCode!)) insertedCodes.push(link.shortCode!);
-    else {
-      skipped += 1;
-      report(row, takenMessage(link.shortCode!));
-    }
+  for (const { row, link } of await insertOwnCodes(work, custom, toInsert, created)) {
+    skipped += 1;
+    report(row, takenMessage(link.shortCode!));
   }
   let pending = valid.filter(({ link }) => link.shortCode === null);
   for (let attempt = 1; pending.length > 0; attempt++) {
@@ -129,7 +163,7 @@ export async function importChunk(
       // A code drawn twice in one chunk was inserted once: the later row draws again.
       if (inserted.has(code) && !seen.has(code)) {
         seen.add(code);
-        insertedCodes.push(code);
+        created.add(code, row.link, inserted.get(code)!);
       } else collided.push(row);
     }
     pending = collided;
@@ -142,13 +176,15 @@ export async function importChunk(
     }
   }
 
+  await created.writeTags(work, context.workspaceId);
+
   // In file order, whichever step found them; the first 100 of the whole file are kept.
   found.sort((a, b) => a.row - b.row);
   const errors = [...before.errors, ...found.slice(0, Math.max(0, MAX_IMPORT_ERRORS - before.errors.length))];
   const progress: ImportProgress = {
     total: before.total,
     processed: before.processed + rows.length,
-    created: before.created + insertedCodes.length,
+    created: before.created + created.codes.length,
     skipped: before.skipped + skipped,
     invalid: before.invalid + invalid,
     errors,
@@ -160,8 +196,8 @@ export async function importChunk(
     new Date(now.getTime() + context.leaseMs),
   );
   if (!stillOurs) throw new LeaseLostError(context.jobId);
-  if (insertedCodes.length > 0)
-    work.emit({ kind: 'links-imported', workspaceId: context.workspaceId, codes: insertedCodes });
+  if (created.codes.length > 0)
+    work.emit({ kind: 'links-imported', workspaceId: context.workspaceId, codes: created.codes });
   return progress;
 }
 

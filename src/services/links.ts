@@ -13,6 +13,7 @@ import { assertCategoryUsable, assertDomainUsable } from './references.ts';
 import type { Work } from './unit-of-work.ts';
 import { assertMay } from '../core/roles.ts';
 import { audit, fieldNames } from './audit.ts';
+import { changeLinkTags, type TagChange } from './tags.ts';
 
 const RANDOM_CODE_ATTEMPTS = 5;
 
@@ -33,6 +34,7 @@ const PRO_FIELDS = [
   ['max_clicks', 'Click limits'],
   ['expired_url', 'Expired-link destinations'],
   ['utm', 'UTM parameters'],
+  ['tags', 'Tags'],
 ] as const;
 const BUSINESS_FIELDS = [
   ['password', 'Password protection'],
@@ -86,9 +88,16 @@ export async function createLink(work: Work, principal: Principal, input: NewLin
     input.short_code === undefined
       ? await insertWithRandomCode(work.stores, base)
       : await work.stores.links.insert({ ...base, shortCode: validateCustomCode(input.short_code) });
+  const created = input.tags?.length ? await withTags(work, principal, link, { set: input.tags }) : link;
   await audit(work, principal, { action: 'link.created', resourceType: 'link', resourceId: link.id });
-  work.emit({ kind: 'created', link });
-  return link;
+  work.emit({ kind: 'created', link: created });
+  return created;
+}
+
+/** The link after `change` to its tags, read back with them. */
+async function withTags(work: Work, principal: Principal, link: Link, change: TagChange): Promise<Link> {
+  await changeLinkTags(work, principal, link, change);
+  return { ...link, tags: (await work.stores.tags.ofLinks([link.id])).get(link.id) ?? [] };
 }
 
 async function insertWithRandomCode(stores: Stores, base: Omit<NewLink, 'shortCode'>): Promise<Link> {
@@ -110,16 +119,17 @@ export function listUserLinks(stores: Stores, principal: Principal, request: Lin
   return stores.links.list({ ...request, workspaceId: principal.workspace.id });
 }
 
-/** Only the fields sent change. */
+/** Only the fields sent change; `tagChange` adds and removes tags (bulk update) where `tags` replaces them. */
 export async function updateUserLink(
   work: Work,
   principal: Principal,
   id: number,
   input: LinkUpdateInput,
+  tagChange?: TagChange,
 ): Promise<Link> {
   const link = await getLinkOrThrow(work.stores, principal, id);
   assertMay(principal.role, 'links.write');
-  await checkReferences(work.stores, principal, input);
+  await checkReferences(work.stores, principal, tagChange ? { ...input, tags: [] } : input);
   // Variants and choice-page options exclude each other (docs/api.md); the one sent second is refused.
   if (input.variants && link.type === 'choice_page') {
     throw invalidField('variants', 'A link with choice-page options cannot have variants: remove the options first.');
@@ -131,8 +141,12 @@ export async function updateUserLink(
   if (input.category_id !== undefined) changes.categoryId = input.category_id;
   if (input.domain_id !== undefined) changes.domainId = input.domain_id;
   if (input.conditions !== undefined) changes.conditions = normalizeConditions(input.conditions);
+  const tags = tagChange ?? (input.tags === undefined ? undefined : { set: input.tags });
+  if (tags) await changeLinkTags(work, principal, link, tags);
   const updated = await work.stores.links.update(link.id, changes);
-  const fields = fieldNames(input).map((name) => (name === 'passwordHash' ? 'password' : name));
+  const fields = fieldNames(tagChange ? { ...input, tags } : input).map((name) =>
+    name === 'passwordHash' ? 'password' : name,
+  );
   await audit(work, principal, { action: 'link.updated', resourceType: 'link', resourceId: link.id, fields });
   work.emit({ kind: 'updated', link: updated });
   return updated;

@@ -5,6 +5,7 @@ import type { AccountStats, LinkStats } from '../schemas/stats.ts';
 import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
 import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
+import { tagKey } from '../core/tags.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
@@ -159,15 +160,40 @@ export async function getLinkStats(
   return stats;
 }
 
+/** GET /stats?tag=: the same figures for the links carrying any of the tags, from their own rollups. */
+async function getTaggedStats(
+  stores: Stores,
+  workspaceId: number,
+  keys: readonly string[],
+  now: Date,
+  over: DayRange,
+): Promise<AccountStats> {
+  const [totals, top, money] = await Promise.all([
+    stores.stats.taggedTotals(workspaceId, keys, over, monthStartOf(now)),
+    stores.stats.taggedTopLinks(workspaceId, keys, over, TOP_LINKS),
+    stores.conversions.totals({ workspaceId, tagKeys: keys }, over.from, over.to),
+  ]);
+  return {
+    total_clicks: totals.clicks,
+    unique_clicks: totals.unique,
+    clicks_this_month: totals.thisMonth,
+    trend: trendOf(over, totals.daily),
+    top_links: top.map((link) => ({ id: link.id, short_code: link.shortCode, clicks: link.clicks })),
+    conversions: conversionTotals(money, sumClicks(totals.daily)),
+  };
+}
+
 /** GET /stats (Business): the account's totals, its trend and its top links over the range. */
 export async function getAccountStats(
   stores: Stores,
   principal: Principal,
   now: Date,
   range?: DayRange,
+  tags?: readonly string[],
 ): Promise<AccountStats> {
   const workspaceId = principal.workspace.id;
   const over = range ?? lastDays(now);
+  if (tags !== undefined) return getTaggedStats(stores, workspaceId, tags.map(tagKey), now, over);
   // At once, as for a link's statistics: on PostgreSQL the answer waits for the slowest query.
   const [totals, thisMonth, daily, top, money] = await Promise.all([
     stores.stats.accountTotals(workspaceId),

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Conversion, ConversionSource, ConversionStatus } from '../core/conversions.ts';
 import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
+import { taggedLinkIds } from './stats.kysely.ts';
 import type { ConversionsTable, Database } from './schema.ts';
 
 /** A conversion's columns as a use case gives them. */
@@ -144,7 +145,7 @@ export async function addToDailyConversions(
 /** Per currency, the conversions of a link (or of every link of a workspace) over days [from, to]. */
 export async function conversionTotals(
   db: Kysely<Database>,
-  scope: { linkId: number } | { workspaceId: number },
+  scope: { linkId: number } | { workspaceId: number; tagKeys?: readonly string[] | undefined },
   from: string,
   to: string,
 ): Promise<Array<{ currency: string; conversions: number; revenueMinor: bigint; earningsMinor: bigint }>> {
@@ -158,12 +159,13 @@ export async function conversionTotals(
     ])
     .where('c.day', '>=', from)
     .where('c.day', '<=', to);
-  query =
-    'linkId' in scope
-      ? query.where('c.link_id', '=', scope.linkId)
-      : query.where('c.link_id', 'in', (eb) =>
-          eb.selectFrom('links').select('id').where('workspace_id', '=', scope.workspaceId),
-        );
+  if ('linkId' in scope) query = query.where('c.link_id', '=', scope.linkId);
+  else if (scope.tagKeys) query = query.where('c.link_id', 'in', taggedLinkIds(db, scope.workspaceId, scope.tagKeys));
+  else {
+    query = query.where('c.link_id', 'in', (eb) =>
+      eb.selectFrom('links').select('id').where('workspace_id', '=', scope.workspaceId),
+    );
+  }
   const rows = await query.groupBy('c.currency').orderBy('c.currency').execute();
   return rows.map((row) => ({
     currency: row.currency,

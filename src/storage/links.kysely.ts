@@ -6,6 +6,8 @@ import type { Condition } from '../core/targeting.ts';
 import { timestamp } from '../core/time.ts';
 import { isSqlite } from './engine.ts';
 import { isUniqueViolation } from './errors.ts';
+import { tagKey, type LinkTag } from '../core/tags.ts';
+import { tagsOfLinks } from './tags.kysely.ts';
 import type { Database, LinksTable } from './schema.ts';
 
 export interface LinkListQuery {
@@ -15,6 +17,8 @@ export interface LinkListQuery {
   categoryId?: number | undefined;
   search?: string | undefined;
   health?: HealthStatus | undefined;
+  /** Links carrying any of these tags (names, compared without case). */
+  tags?: readonly string[] | undefined;
   page: number;
   perPage: number;
 }
@@ -55,7 +59,7 @@ function selectLinks(db: Kysely<Database>) {
 
 type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['executeTakeFirstOrThrow']>>;
 
-function toLink(row: LinkRow): Link {
+function toLink(row: LinkRow, tags: LinkTag[] = []): Link {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -81,6 +85,7 @@ function toLink(row: LinkRow): Link {
     preview: parseJson(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
     localizeDefault: Boolean(row.workspace_localize_default),
+    tags,
     passClickId: Boolean(row.pass_click_id),
     health: {
       status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
@@ -186,7 +191,7 @@ export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<
 
 export async function findLink(db: Kysely<Database>, id: number): Promise<Link | undefined> {
   const row = await selectLinks(db).where('links.id', '=', id).executeTakeFirst();
-  return row && toLink(row);
+  return row && toLink(row, (await tagsOfLinks(db, [row.id])).get(row.id));
 }
 
 /** The trigram index answers searches of at least three characters; shorter ones scan. */
@@ -199,6 +204,18 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
   let filtered = db.selectFrom('links').where('links.workspace_id', '=', query.workspaceId);
   if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
   if (query.health !== undefined) filtered = filtered.where('links.health_status', '=', query.health);
+  if (query.tags !== undefined && query.tags.length > 0) {
+    // Through `link_tags_tag` (tag, link): the tags' links, never a scan of the workspace's links.
+    const keys = query.tags.map(tagKey);
+    filtered = filtered.where('links.id', 'in', (eb) =>
+      eb
+        .selectFrom('link_tags')
+        .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
+        .select('link_tags.link_id')
+        .where('tags.workspace_id', '=', query.workspaceId)
+        .where('tags.name_key', 'in', keys),
+    );
+  }
   if (query.search && isSqlite(db) && [...query.search].length >= TRIGRAM) {
     // The trigram index (migration 010): a quoted phrase of the search's trigrams is a
     // case-folded substring match in any of the three columns. (FTS5 names its match column
@@ -253,7 +270,11 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
       ids.map((r) => r.id),
     )
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, toLink(row)]));
+  const tags = await tagsOfLinks(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byId = new Map(rows.map((row) => [row.id, toLink(row, tags.get(row.id))]));
   return { links: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(total) };
 }
 

@@ -105,6 +105,22 @@ export interface CategoriesTable {
   updated_at: string;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  /** The name in lower case: unique per workspace (migration 023). */
+  name_key: string;
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkTagsTable {
+  link_id: number;
+  tag_id: number;
+}
+
 export interface DomainsTable {
   id: Generated<number>;
   workspace_id: number;
@@ -409,6 +425,8 @@ export interface Database {
   audit_log: AuditLogTable;
   api_tokens: ApiTokensTable;
   categories: CategoriesTable;
+  tags: TagsTable;
+  link_tags: LinkTagsTable;
   domains: DomainsTable;
   domain_claims: DomainClaimsTable;
   links: LinksTable;

@@ -293,7 +293,94 @@ export async function forgetLinkClicks(trx: Kysely<Database>, linkId: number): P
   `.execute(trx);
 }
 
+/**
+ * The links of a workspace carrying any of these tags (keys: `tagKey` of each name), as a subquery
+ * found through `link_tags_tag`. The statistics restricted to a tag are those of its links now,
+ * summed from their own daily rollups.
+ */
+export const taggedLinkIds = (db: Kysely<Database>, workspaceId: number, keys: readonly string[]) =>
+  db
+    .selectFrom('link_tags')
+    .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
+    .select('link_tags.link_id')
+    .where('tags.workspace_id', '=', workspaceId)
+    .where('tags.name_key', 'in', keys);
+
+/** accountTotals, accountClicksSince and accountDaily for the links carrying any of the tags. */
+export async function taggedTotals(
+  db: Kysely<Database>,
+  workspaceId: number,
+  keys: readonly string[],
+  range: DayRange,
+  monthStart: string,
+): Promise<{ clicks: number; unique: number; thisMonth: number; daily: Map<string, DayCounts> }> {
+  const links = taggedLinkIds(db, workspaceId, keys);
+  const [totals, month, daily] = await Promise.all([
+    db
+      .selectFrom('link_daily_stats')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'),
+        eb.fn.coalesce(eb.fn.sum<number>('unique_clicks'), eb.lit(0)).as('unique'),
+      ])
+      .where('link_id', 'in', links)
+      .executeTakeFirst(),
+    db
+      .selectFrom('link_daily_stats')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('clicks'), eb.lit(0)).as('clicks'))
+      .where('link_id', 'in', links)
+      .where('day', '>=', monthStart)
+      .executeTakeFirst(),
+    db
+      .selectFrom('link_daily_stats')
+      .select((eb) => [
+        'day',
+        eb.fn.sum<number>('clicks').as('clicks'),
+        eb.fn.sum<number>('unique_clicks').as('unique'),
+      ])
+      .where('link_id', 'in', links)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy('day')
+      .execute(),
+  ]);
+  return {
+    clicks: Number(totals?.clicks ?? 0),
+    unique: Number(totals?.unique ?? 0),
+    thisMonth: Number(month?.clicks ?? 0),
+    daily: new Map(daily.map((row) => [row.day, { clicks: Number(row.clicks), unique: Number(row.unique) }])),
+  };
+}
+
+/** topLinksOfEveryLink for the links carrying any of the tags. */
+export async function taggedTopLinks(
+  db: Kysely<Database>,
+  workspaceId: number,
+  keys: readonly string[],
+  range: DayRange,
+  limit: number,
+): Promise<TopLink[]> {
+  const rows = await db
+    .selectFrom('link_daily_stats')
+    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
+    .select((eb) => [
+      'links.id as id',
+      'links.short_code as shortCode',
+      eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
+    ])
+    .where('links.id', 'in', taggedLinkIds(db, workspaceId, keys))
+    .where('link_daily_stats.day', '>=', range.from)
+    .where('link_daily_stats.day', '<=', range.to)
+    .groupBy(['links.id', 'links.short_code'])
+    .orderBy('clicks', 'desc')
+    .orderBy('links.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }));
+}
+
 export const statsStore = {
+  taggedTotals,
+  taggedTopLinks,
   clicksSince,
   uniqueClicks,
   dailyClicks,

@@ -3,6 +3,7 @@ import { accountTokenStore } from './account-tokens.kysely.ts';
 import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { auditLogStore } from './audit-log.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
+import { tagStore } from './tags.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
 import { conversionStore } from './conversions.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
@@ -58,6 +59,7 @@ function bindable<S extends Record<string, StoreFunction>>(store: S): new (db: E
 const Links = bindable(linkStore);
 const LandingOptions = bindable(landingOptionStore);
 const Categories = bindable(categoryStore);
+const Tags = bindable(tagStore);
 const Domains = bindable(domainStore);
 const AffiliateTags = bindable(affiliateTagStore);
 const Users = bindable(userStore);
@@ -87,6 +89,7 @@ export function storesFor(db: Executor) {
     links: new Links(db),
     landingOptions: new LandingOptions(db),
     categories: new Categories(db),
+    tags: new Tags(db),
     domains: new Domains(db),
     affiliateTags: new AffiliateTags(db),
     users: new Users(db),

@@ -66,7 +66,7 @@ async function newMember(role: Role): Promise<number> {
 }
 
 /** The team's resources that rows read and change without using them up. */
-const shared = { link: 0, category: 0, tag: 0, domain: 0, webhook: 0, import: 0 };
+const shared = { link: 0, category: 0, label: 0, tag: 0, domain: 0, webhook: 0, import: 0 };
 
 async function waitForImport(id: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -106,6 +106,7 @@ beforeAll(async () => {
     options: ['https://dest.test/a', 'https://dest.test/b'],
   });
   shared.category = (await made('POST', '/categories', { name: 'Shared' })).id;
+  shared.label = (await made('POST', '/tags', { name: 'Shared' })).id;
   shared.tag = (await made('POST', '/affiliates', { affiliate_program_id: 20, tag: 'shared-20' })).id;
   shared.domain = (await made('POST', '/domains', { hostname: 'shared.brand.test' })).id;
   shared.webhook = (await made('POST', '/webhooks', { url: 'https://hooks.test/shared', events: ['link.created'] })).id;
@@ -256,6 +257,29 @@ const rows: Row[] = [
     op: 'DELETE /categories/{id}',
     expected: from('member', 204, 403),
     request: async () => ({ url: `/categories/${(await made('POST', '/categories', { name: unique('gone') })).id}` }),
+  },
+  // Tags: members write, viewers read; bulk updates answer per link, so a stranger's ids are refused one by one.
+  { op: 'GET /tags', expected: readCollection, request: () => ({ url: '/tags' }) },
+  {
+    op: 'POST /tags',
+    expected: from('member', 201, 201),
+    request: () => ({ url: '/tags', payload: { name: unique('tag') } }),
+  },
+  { op: 'GET /tags/{id}', expected: readResource, request: () => ({ url: `/tags/${shared.label}` }) },
+  {
+    op: 'PATCH /tags/{id}',
+    expected: from('member', 200, 403),
+    request: () => ({ url: `/tags/${shared.label}`, payload: { color: 'green' } }),
+  },
+  {
+    op: 'DELETE /tags/{id}',
+    expected: from('member', 204, 403),
+    request: async () => ({ url: `/tags/${(await made('POST', '/tags', { name: unique('gone') })).id}` }),
+  },
+  {
+    op: 'PATCH /links/bulk',
+    expected: from('member', 200, 200),
+    request: () => ({ url: '/links/bulk', payload: { ids: [shared.link], add_tags: ['Bulk'] } }),
   },
   // Affiliate tags, domains, webhooks: admins write, members and viewers read.
   { op: 'GET /affiliate-programs', expected: readCollection, request: () => ({ url: '/affiliate-programs' }) },
@@ -467,7 +491,7 @@ it("answers a non-member's collection reads from their own, empty workspace", as
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res;
   };
-  for (const url of ['/links', '/imports', '/categories', '/affiliates', '/domains', '/webhooks']) {
+  for (const url of ['/links', '/imports', '/categories', '/tags', '/affiliates', '/domains', '/webhooks']) {
     expect((await get(url)).json().data, url).toEqual([]);
   }
   expect((await get('/workspace/invitations')).json().data).toEqual([]);

@@ -40,6 +40,15 @@ async function linksOf(user: TestUser) {
   return new Map(rows.map((row) => [row.short_code, row]));
 }
 
+/** Each link's tag names, by code. */
+async function tagsOf(user: TestUser) {
+  const page = (await user.api('GET', '/links?per_page=100')).json().data as {
+    short_code: string;
+    tags: { name: string }[];
+  }[];
+  return new Map(page.map((link) => [link.short_code, link.tags.map((tag) => tag.name)]));
+}
+
 describe('POST /imports, source formats', () => {
   it('imports a Bitly export, taking the code from the bitlink and the first tag as the category', async () => {
     const user = await t.user('business');
@@ -54,6 +63,10 @@ describe('POST /imports, source formats', () => {
     });
     expect(links.get('bitly-launch')).toMatchObject({ title: 'Launch, day one', category: null });
     expect(links.get('3bTlyC3')).toMatchObject({ title: null, category: 'pricing' });
+    // Every tag is kept as a tag, the first one too.
+    const tags = await tagsOf(user);
+    expect(tags.get('3bTlyA1')).toEqual(['newsletter', 'promo']);
+    expect(tags.get('bitly-launch')).toEqual([]);
   });
 
   it('imports a YOURLS export by keyword, with its timestamps as UTC, and reports the bad row by number', async () => {
@@ -84,6 +97,9 @@ describe('POST /imports, source formats', () => {
     });
     expect(links.get('shl-shop')).toMatchObject({ title: null, category: 'shop' });
     expect(links.get('shl-news')).toMatchObject({ title: 'Newsroom', category: null });
+    const tags = await tagsOf(user);
+    expect(tags.get('shl-blog')).toEqual(['blog', 'content']);
+    expect(tags.get('shl-shop')).toEqual(['shop']);
   });
 
   it("imports a file with Kutt's field names: address, target, description", async () => {

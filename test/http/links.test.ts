@@ -39,6 +39,7 @@ describe('POST /links', () => {
       'redirect_url',
       'short_code',
       'short_url',
+      'tags',
       'title',
       'type',
       'updated_at',

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 5acb309f2bb4a43917b44372fcd54d72673ecfa3a15dbd1499b355e9f2735d15
+ * openapi.json sha256: f23fceaf041329de4c0b27b32ed098ae94839b6f292787c79684f5b1b0648faf
  */
 export interface paths {
   '/links': {
@@ -13,7 +13,7 @@ export interface paths {
     };
     /**
      * List links
-     * @description Your links, newest first by default. `search` matches redirect_url, short_code or title, case-insensitively.
+     * @description Your links, newest first by default. `search` matches redirect_url, short_code or title, case-insensitively; `tag` keeps the links carrying any of the tags named.
      */
     get: {
       parameters: {
@@ -24,6 +24,11 @@ export interface paths {
           search?: string;
           /** @description Only links whose last check found this: ok, broken or unknown. */
           health?: 'ok' | 'broken' | 'unknown';
+          /**
+           * @description Only links carrying any of these tags: names separated by commas (at most 20), any case.
+           * @example black friday,newsletter
+           */
+          tag?: string;
           per_page?: number;
           /** @description 1 to 1,000,000; past the last page the list is empty. */
           page?: number;
@@ -73,6 +78,13 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "tags": [
+             *             {
+             *               "id": 7,
+             *               "name": "Black Friday",
+             *               "color": "orange"
+             *             }
+             *           ],
              *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
@@ -114,6 +126,13 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "tags": [
+             *             {
+             *               "id": 7,
+             *               "name": "Black Friday",
+             *               "color": "orange"
+             *             }
+             *           ],
              *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
@@ -309,6 +328,8 @@ export interface paths {
                   redirect_url: string;
                 }
             )[];
+            /** @description Pro: tag names; the ones that do not exist yet are made. At most 20. */
+            tags?: string[];
             /** @description A label of your own (Pro); `search` matches it too. */
             title?: string | null;
             /**
@@ -686,6 +707,8 @@ export interface paths {
                   redirect_url: string;
                 }
             )[];
+            /** @description Pro: the link's tags from now on (the ones not named are taken off). At most 20. */
+            tags?: string[];
             /** @description A label of your own (Pro); `search` matches it too. */
             title?: string | null;
             /**
@@ -1431,7 +1454,7 @@ export interface paths {
     };
     /**
      * Your account's statistics
-     * @description Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan.
+     * @description Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan. `tag` restricts every figure to the links carrying any of the tags named.
      */
     get: {
       parameters: {
@@ -1440,6 +1463,11 @@ export interface paths {
           from?: string;
           /** @description Business: last UTC day, inclusive. */
           to?: string;
+          /**
+           * @description Only the links carrying any of these tags: names separated by commas (at most 20), any case.
+           * @example black friday
+           */
+          tag?: string;
         };
         header?: never;
         path?: never;
@@ -1931,6 +1959,13 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "tags": [
+             *             {
+             *               "id": 7,
+             *               "name": "Black Friday",
+             *               "color": "orange"
+             *             }
+             *           ],
              *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
@@ -1972,6 +2007,13 @@ export interface paths {
              *           "is_expired": false,
              *           "localize": false,
              *           "localize_follows_default": true,
+             *           "tags": [
+             *             {
+             *               "id": 7,
+             *               "name": "Black Friday",
+             *               "color": "orange"
+             *             }
+             *           ],
              *           "pass_click_id": false,
              *           "health": {
              *             "status": "ok",
@@ -2070,7 +2112,314 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Update up to 100 links
+     * @description The same change to each link named: any field of PATCH /links/{id}, and `add_tags` / `remove_tags`. A link that is missing, not yours or refuses the change is reported in `errors` by id and never stops the others, which are changed together in one transaction.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1 to 100 link ids; a repeat is done once. */
+            ids: number[];
+            is_active?: boolean;
+            category_id?: number | null;
+            /**
+             * Format: http-url
+             * @description Absolute http or https URL, at most 2048 characters.
+             */
+            redirect_url?: string;
+            domain_id?: number | null;
+            /** @description Targeting conditions (Business plan), at most 20; an empty list removes them. */
+            conditions?: (
+              | {
+                  /** @enum {string} */
+                  type: 'country';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Countries, from the GeoIP database; a code that names no country is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'device';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Device classes, from the user agent. */
+                  values: ('desktop' | 'mobile' | 'tablet')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'os';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Operating systems, from the user agent. */
+                  values: ('ios' | 'android' | 'windows' | 'macos' | 'linux')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'browser';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Browsers, from the user agent. */
+                  values: ('chrome' | 'safari' | 'firefox' | 'edge' | 'opera' | 'samsung')[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  type: 'language';
+                  /**
+                   * @description `in`: the visitor's value is listed; `not_in`: it is not.
+                   * @enum {unknown}
+                   */
+                  operator: 'in' | 'not_in';
+                  /** @description Languages: the primary subtag of the visitor's preferred Accept-Language entry; a code that names no language is refused. */
+                  values: string[];
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  redirect_url: string;
+                }
+            )[];
+            /** @description Pro: the link's tags from now on (the ones not named are taken off). At most 20. */
+            tags?: string[];
+            /** @description A label of your own (Pro); `search` matches it too. */
+            title?: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with a time zone, in the future (Pro). From then on the link is expired.
+             */
+            expires_at?: string | null;
+            /** @description The link is expired once click_count reaches this (Pro); exactly this many visitors get through. */
+            max_clicks?: number | null;
+            /**
+             * Format: http-url
+             * @description Where an expired link sends visitors (302); without it they get a 410 page (Pro).
+             */
+            expired_url?: string | null;
+            /** @description Write-only (Business): visitors must enter it; stored hashed; null removes it. */
+            password?: string | null;
+            /** @description utm_* parameters set on the destination at redirect time, after the affiliate tag (Pro). */
+            utm?: {
+              source?: string | null;
+              medium?: string | null;
+              campaign?: string | null;
+              term?: string | null;
+              content?: string | null;
+            } | null;
+            /** @description A/B split (Business): each visitor gets variant i with probability weight_i / sum of weights, and keeps it. Excludes choice-page options. */
+            variants?:
+              | {
+                  /**
+                   * Format: http-url
+                   * @description Absolute http or https URL, at most 2048 characters.
+                   */
+                  url: string;
+                  /** @description A share: 1-100. */
+                  weight: number;
+                }[]
+              | null;
+            /** @description The social card link-preview crawlers get (Business). */
+            preview?: {
+              title?: string | null;
+              description?: string | null;
+              /**
+               * Format: https-url
+               * @description An absolute https URL.
+               */
+              image?: string | null;
+            } | null;
+            /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
+            localize?: boolean | null;
+            /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
+            pass_click_id?: boolean;
+            /** @description Pro: tags put on each link beside its own; made when missing. */
+            add_tags?: string[];
+            /** @description Pro: tags taken off each link. */
+            remove_tags?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The links changed, in the order of `ids`, and the ids refused (missing, not yours, or invalid). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "updated": [
+             *         {
+             *           "id": 42,
+             *           "short_code": "aB3xY9z",
+             *           "short_url": "https://hop.example.com/aB3xY9z",
+             *           "redirect_url": "https://example.com/sale",
+             *           "type": "simple",
+             *           "is_active": true,
+             *           "click_count": 128,
+             *           "category": {
+             *             "id": 3,
+             *             "name": "Newsletter"
+             *           },
+             *           "domain": null,
+             *           "title": "Black Friday sale",
+             *           "expires_at": "2026-12-01T00:00:00.000Z",
+             *           "max_clicks": null,
+             *           "expired_url": "https://example.com/sale-over",
+             *           "has_password": false,
+             *           "utm": {
+             *             "source": "newsletter",
+             *             "medium": "email",
+             *             "campaign": "black-friday",
+             *             "term": null,
+             *             "content": null
+             *           },
+             *           "variants": null,
+             *           "preview": null,
+             *           "is_expired": false,
+             *           "localize": false,
+             *           "localize_follows_default": true,
+             *           "tags": [
+             *             {
+             *               "id": 7,
+             *               "name": "Black Friday",
+             *               "color": "orange"
+             *             }
+             *           ],
+             *           "pass_click_id": false,
+             *           "health": {
+             *             "status": "ok",
+             *             "checked_at": "2026-11-02T06:00:00.000Z",
+             *             "http_status": 200,
+             *             "error": null,
+             *             "affiliate_tag_lost": false
+             *           },
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ],
+             *       "errors": [
+             *         {
+             *           "id": 99,
+             *           "message": "Link not found."
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              updated: components['schemas']['Link'][];
+              errors: {
+                /** @description The link id the change was refused for. */
+                id: number;
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
     trace?: never;
   };
   '/links/{id}/landing-options': {
@@ -2698,6 +3047,442 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['Category'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List tags
+     * @description All the workspace’s tags, by name, each with how many links carry it.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The tags. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 7,
+             *           "name": "Black Friday",
+             *           "color": "orange",
+             *           "link_count": 12,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         },
+             *         {
+             *           "id": 8,
+             *           "name": "Newsletter",
+             *           "color": "blue",
+             *           "link_count": 12,
+             *           "created_at": "2026-11-02T09:15:00.000Z",
+             *           "updated_at": "2026-11-20T16:42:08.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: components['schemas']['Tag'][];
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a tag
+     * @description Names are unique in the workspace whatever their case (422 when taken).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1-50 characters, trimmed; unique in the workspace whatever the case. */
+            name: string;
+            /**
+             * @description Left out: a colour picked from the name.
+             * @enum {unknown}
+             */
+            color?: 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink';
+          };
+        };
+      };
+      responses: {
+        /** @description The tag created. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Tag'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tags/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a tag
+     * @description One of the workspace’s tags.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The tag. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Tag'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a tag
+     * @description It is taken off its links, which stay.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Rename or recolour a tag
+     * @description Its links keep it under the new name.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1-50 characters, trimmed; unique in the workspace whatever the case. */
+            name?: string;
+            /**
+             * @description One of the colours the dashboard draws.
+             * @enum {unknown}
+             */
+            color?: 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink';
+          };
+        };
+      };
+      responses: {
+        /** @description The tag, changed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Tag'];
           };
         };
         /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
@@ -5727,6 +6512,22 @@ export interface components {
         };
     /**
      * @example {
+     *       "id": 7,
+     *       "name": "Black Friday",
+     *       "color": "orange"
+     *     }
+     */
+    LinkTag: {
+      id: number;
+      name: string;
+      /**
+       * @description One of the colours the dashboard draws.
+       * @enum {unknown}
+       */
+      color: 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink';
+    };
+    /**
+     * @example {
      *       "id": 42,
      *       "short_code": "aB3xY9z",
      *       "short_url": "https://hop.example.com/aB3xY9z",
@@ -5756,6 +6557,13 @@ export interface components {
      *       "is_expired": false,
      *       "localize": false,
      *       "localize_follows_default": true,
+     *       "tags": [
+     *         {
+     *           "id": 7,
+     *           "name": "Black Friday",
+     *           "color": "orange"
+     *         }
+     *       ],
      *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
@@ -5821,6 +6629,8 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation as it applies now: the link's own choice, or the workspace's default (false unless turned on) when it follows the default. */
       localize: boolean;
+      /** @description Its tags, by name. */
+      tags: components['schemas']['LinkTag'][];
       /** @description True when the link was created or set with `localize: null`, so it follows the default. */
       localize_follows_default: boolean;
       /** @description Counted visits get a click id in the destination (Business). */
@@ -5882,6 +6692,13 @@ export interface components {
      *       "is_expired": false,
      *       "localize": false,
      *       "localize_follows_default": true,
+     *       "tags": [
+     *         {
+     *           "id": 7,
+     *           "name": "Black Friday",
+     *           "color": "orange"
+     *         }
+     *       ],
      *       "pass_click_id": false,
      *       "health": {
      *         "status": "ok",
@@ -5959,6 +6776,8 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation as it applies now: the link's own choice, or the workspace's default (false unless turned on) when it follows the default. */
       localize: boolean;
+      /** @description Its tags, by name. */
+      tags: components['schemas']['LinkTag'][];
       /** @description True when the link was created or set with `localize: null`, so it follows the default. */
       localize_follows_default: boolean;
       /** @description Counted visits get a click id in the destination (Business). */
@@ -6001,6 +6820,37 @@ export interface components {
     Category: {
       id: number;
       name: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC
+       */
+      updated_at: string;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "name": "Black Friday",
+     *       "color": "orange",
+     *       "link_count": 12,
+     *       "created_at": "2026-11-02T09:15:00.000Z",
+     *       "updated_at": "2026-11-20T16:42:08.000Z"
+     *     }
+     */
+    Tag: {
+      id: number;
+      name: string;
+      /**
+       * @description One of the colours the dashboard draws.
+       * @enum {unknown}
+       */
+      color: 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink';
+      /** @description How many links carry the tag. */
+      link_count: number;
       /**
        * Format: date-time
        * @description ISO 8601 UTC

@@ -12,6 +12,7 @@ import {
   listUserLinks,
   updateUserLink,
 } from '../../services/links.ts';
+import { tagFilter } from '../../services/tags.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 import { linkDetailResource, linkResource, paginate } from '../serializers.ts';
@@ -43,7 +44,8 @@ function registerLinkCollection(app: TypeBoxApp, { uow, appUrl, shortUrl }: Link
         summary: 'List links',
         description:
           'Your links, newest first by default. ' +
-          '`search` matches redirect_url, short_code or title, case-insensitively.',
+          '`search` matches redirect_url, short_code or title, case-insensitively; ' +
+          '`tag` keeps the links carrying any of the tags named.',
         tags: ['Links'],
         querystring: ListLinksQuery,
         response: {
@@ -66,6 +68,7 @@ function registerLinkCollection(app: TypeBoxApp, { uow, appUrl, shortUrl }: Link
           categoryId: q.category_id,
           search: q.search,
           health: q.health,
+          tags: tagFilter(q.tag),
           page,
           perPage,
         }),

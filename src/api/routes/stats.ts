@@ -3,6 +3,7 @@ import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { AccountStatsQuery, AccountStatsSchema, StatsQuery, StatsSchema } from '../../schemas/stats.ts';
 import { getLinkOrThrow } from '../../services/links.ts';
 import { getAccountStats, getLinkStats, parseRange, parseWith } from '../../services/stats.ts';
+import { tagFilter } from '../../services/tags.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
 
@@ -45,7 +46,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
         summary: "Your account's statistics",
         description:
           'Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, ' +
-          'or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan.',
+          'or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan. ' +
+          '`tag` restricts every figure to the links carrying any of the tags named.',
         tags: ['Statistics'],
         querystring: AccountStatsQuery,
         response: { 200: AccountStatsSchema, ...errorResponses(422) },
@@ -54,7 +56,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
     async (request) => {
       const at = now();
       const range = parseRange(request.principal, request.query, at);
-      return uow.read((stores) => getAccountStats(stores, request.principal, at, range));
+      const tags = tagFilter(request.query.tag);
+      return uow.read((stores) => getAccountStats(stores, request.principal, at, range, tags));
     },
   );
 };

@@ -21,6 +21,7 @@ import * as importUploads from './019-import-uploads.ts';
 import * as workspaces from './020-workspaces.ts';
 import * as accountRecovery from './021-account-recovery.ts';
 import * as twoFactorSessions from './022-two-factor-sessions.ts';
+import * as tags from './023-tags.ts';
 import * as conversions from './027-conversions.ts';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '020-workspaces': workspaces,
   '021-account-recovery': accountRecovery,
   '022-two-factor-sessions': twoFactorSessions,
+  '023-tags': tags,
   '027-conversions': conversions,
 };

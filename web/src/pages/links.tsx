@@ -26,6 +26,8 @@ const DONE: Record<BulkLinkActionName, string> = {
   deactivate: 'Deactivated',
   move: 'Moved',
   delete: 'Deleted',
+  add_tags: 'Tagged',
+  remove_tags: 'Untagged',
 };
 
 /**
