@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)("a link's page and click to filter", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
     await page.locator('.chart .uplot canvas').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shot('link-details');
+    await shot('link-analytics');
   });
 
   it('moves between tabs with the arrow keys, Home and End, and keeps the tab in the address', async () => {
