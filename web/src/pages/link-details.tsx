@@ -16,6 +16,7 @@ import { getLink, getSettings, linkStats, updateLink } from '../lib/api.ts';
 import { copy } from '../lib/clipboard.ts';
 import { fieldErrors, formatError } from '../lib/errors.ts';
 import { controlFeatures, localizes } from '../lib/link-controls.ts';
+import { linkState } from '../lib/link-state.ts';
 import { can } from '../lib/permissions.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { navigate, routeHref } from '../lib/hash-route.ts';
@@ -159,12 +160,6 @@ const fieldErrorsOnRange = (failure: unknown) => {
   const errors = fieldErrors(failure);
   return 'from' in errors || 'to' in errors;
 };
-
-/** Active, Off or Expired: one word. A link turned off says Off whether or not it has also expired. */
-export function linkState(link: Pick<LinkRecord, 'is_active' | 'is_expired'>): 'Active' | 'Off' | 'Expired' {
-  if (!link.is_active) return 'Off';
-  return link.is_expired ? 'Expired' : 'Active';
-}
 
 /** The link's code and title, its short URL with Copy, its state, and where it goes. */
 function LinkHeading({ link, announce }: { link: LinkRecord; announce: Announce }) {
