@@ -146,6 +146,8 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
     await page.getByLabel('Destination URL').fill('https://example.com/edit-me');
     await page.getByRole('button', { name: 'Shorten' }).click();
     await page.getByRole('row').filter({ hasText: 'edit-me' }).getByRole('link').click();
+    // A link's page opens on its statistics; the edit form is under Settings.
+    await page.getByRole('tab', { name: 'Settings' }).click();
     const form = page.getByRole('form', { name: 'Edit link' });
     await form.getByLabel('Category').selectOption({ label: 'Spring sale' });
     await form.getByText('Advanced options').click();
@@ -226,6 +228,7 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
 
     for (const path of ['/health-ok', '/health-gone']) {
       await page.getByRole('row').filter({ hasText: path }).getByRole('link').click();
+      await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('heading', { name: 'Health' }).waitFor();
       await page.getByRole('button', { name: 'Check now' }).click();
       const expected = path === '/health-ok' ? 'OK' : 'Broken';

@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
 
   it('shows the stored controls on the link page, the expiry in local time, and removes the password', async () => {
     const link = await stored(page, 'Spring launch');
-    await page.goto(`${service.apiUrl}/#/links/${link.id}`);
+    await page.goto(`${service.apiUrl}/#/links/${link.id}?tab=settings`);
     await page.getByRole('heading', { name: link.short_code }).waitFor();
     expect(await page.getByText('Spring launch').first().isVisible()).toBe(true);
     expect(await page.getByTestId('summary-expiry').innerText()).toBe('Jun 1, 2099, 12:00 PM (Europe/Berlin)');

@@ -119,6 +119,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
   it('marks a refused targeting rule value at its rule, in words, opening the section and focusing it', async () => {
     await page.goto(`${service.apiUrl}/#/links`);
     await page.getByRole('row').filter({ hasText: 'forms-ok_1' }).getByRole('link').first().click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
     const form = page.getByRole('form', { name: 'Edit link' });
     await form.getByText('Advanced options').click();
     await form.getByRole('button', { name: 'Add a rule' }).click();

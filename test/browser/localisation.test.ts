@@ -73,8 +73,9 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     return stored(p, title);
   }
 
-  async function openLink(p: Page, link: StoredLink) {
-    await p.goto(`${service.apiUrl}/#/links/${link.id}`);
+  /** A link's page on its Settings tab (the controls' summary, the edit form) or its Analytics. */
+  async function openLink(p: Page, link: StoredLink, tab: 'settings' | 'analytics' = 'settings') {
+    await p.goto(`${service.apiUrl}/#/links/${link.id}?tab=${tab}`);
     await p.reload();
     await p.getByRole('heading', { name: link.short_code }).waitFor();
   }
@@ -162,7 +163,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
       if (link === on) expect(visit.headers.get('location')).toBe('https://apps.apple.com/jp/app/hoplink/id123456');
     }
 
-    await openLink(page, on);
+    await openLink(page, on, 'analytics');
     const storefronts = page
       .locator('section.breakdown')
       .filter({ has: page.getByRole('heading', { name: 'Storefronts' }) });
@@ -181,13 +182,13 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await page.locator('.grid').screenshot({ path: join(SHOTS, 'link-storefronts.png') });
 
     // Its visitor went to the original URL, so Off has nothing to show there.
-    await openLink(page, off);
+    await openLink(page, off, 'analytics');
     await page.getByRole('heading', { name: 'Country' }).waitFor();
     await expect.poll(() => page.getByTestId('total-clicks').innerText()).toBe('1');
     expect(await page.getByRole('heading', { name: 'Storefronts' }).count()).toBe(0);
 
     // A link that follows the default (on) localises: the table is there before its first such click.
-    await openLink(page, await stored(page, 'Following the default'));
+    await openLink(page, await stored(page, 'Following the default'), 'analytics');
     await page.getByRole('heading', { name: 'Storefronts' }).waitFor();
     expect(await page.getByText('No visitor sent to another storefront yet.').isVisible()).toBe(true);
   });

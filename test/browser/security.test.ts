@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('the dashboard under its Content-Security-Policy',
     const row = page.getByRole('row').filter({ hasText: 'https://example.com/csp' });
     await row.waitFor();
     await row.getByRole('link').first().click();
-    await page.getByRole('heading', { name: 'QR code' }).waitFor();
+    await page.getByRole('tab', { name: 'Analytics', selected: true }).waitFor();
     // The link's statistics: the chart (uPlot, loaded on demand, with its stylesheet) and the world map.
     await page.locator('.chart .uplot canvas').waitFor();
     await page.getByTestId('world-map').waitFor();

@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('the storefront preview and the Overview’s broke
   }
 
   async function openLink(link: StoredLink) {
-    await page.goto(`${service.apiUrl}/#/links/${link.id}`);
+    await page.goto(`${service.apiUrl}/#/links/${link.id}?tab=settings`);
     await page.reload();
     await page.getByRole('heading', { name: link.short_code }).waitFor();
     await page.getByRole('heading', { name: 'Health' }).waitFor();

@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('workspaces in the dashboard', () => {
     await owner.getByRole('row').filter({ hasText: 'https://example.com/shared' }).waitFor();
     // A link's own page keeps the workspace in its address.
     await owner.getByRole('row').filter({ hasText: 'https://example.com/shared' }).getByRole('link').first().click();
-    await owner.getByRole('heading', { name: 'QR code' }).waitFor();
+    await owner.getByRole('tab', { name: 'Analytics', selected: true }).waitFor();
     expect(hash(owner)).toMatch(new RegExp(`^#/w/${SLUG}/links/\\d+$`));
 
     // The personal workspace, by the switcher: not this link.
@@ -242,7 +242,8 @@ describe.skipIf(!hasChromium)('workspaces in the dashboard', () => {
     await shot(guest, 'links-viewer-phone-dark');
 
     await guest.locator('tr').filter({ hasText: 'https://example.com/shared' }).getByRole('link').first().click();
-    await guest.getByRole('heading', { name: 'QR code' }).waitFor();
+    await guest.getByRole('tab', { name: 'Settings' }).click();
+    await guest.getByRole('heading', { name: 'Controls' }).waitFor();
     expect(await guest.getByRole('button', { name: /^Turn (on|off)$/ }).count()).toBe(0);
     expect(await guest.getByRole('button', { name: 'Save' }).count()).toBe(0);
 

@@ -4,5 +4,6 @@ import { App } from './app.tsx';
 // uPlot's stylesheet is bundled with ours into one file of this origin (the CSP allows no inline style).
 import 'uplot/dist/uPlot.min.css';
 import './styles.css';
+import './stats.css';
 
 render(<App />, document.getElementById('app')!);

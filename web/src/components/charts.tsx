@@ -62,12 +62,18 @@ export function TrendChart({ trend, caption }: { trend: TrendDay[]; caption: str
   );
 }
 
+/**
+ * One dimension's clicks, most first, each with a bar. Given `onPick`, each value is a button that filters
+ * every panel by it ("Filter by country Germany"); the value filtered by now is pressed, and pressing it
+ * again removes the filter.
+ */
 export function Breakdown({
   title,
   rows,
   name = (value) => value,
   empty = 'No clicks yet.',
   testId,
+  filter,
 }: {
   title: string;
   rows: Array<{ value: string; clicks: number }>;
@@ -76,6 +82,8 @@ export function Breakdown({
   /** What an empty table says. */
   empty?: string;
   testId?: string;
+  /** Click to filter: the dimension's words for the button's name, the value filtered by now, and the action. */
+  filter?: { label: string; picked: string | undefined; onPick: (value: string | undefined) => void };
 }) {
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   return (
@@ -90,7 +98,19 @@ export function Breakdown({
               <tr key={r.value}>
                 {/* The title shows a value cut short in full, and the code behind a name (DE for Germany). */}
                 <th scope="row" title={name(r.value) === r.value ? r.value : `${name(r.value)} (${r.value})`}>
-                  {name(r.value)}
+                  {filter ? (
+                    <button
+                      type="button"
+                      class="filter-value"
+                      aria-pressed={filter.picked === r.value}
+                      aria-label={`Filter by ${filter.label} ${name(r.value)}`}
+                      onClick={() => filter.onPick(filter.picked === r.value ? undefined : r.value)}
+                    >
+                      {name(r.value)}
+                    </button>
+                  ) : (
+                    name(r.value)
+                  )}
                 </th>
                 <td class="meter">
                   <span style={{ width: `${(r.clicks / max) * 100}%` }} />

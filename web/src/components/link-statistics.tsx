@@ -1,6 +1,15 @@
 import type { ComponentChildren } from 'preact';
-import { countryName, languageName, referrerName, storefrontName } from '../lib/names.ts';
+import {
+  browserName,
+  countryName,
+  deviceName,
+  languageName,
+  osName,
+  referrerName,
+  storefrontName,
+} from '../lib/names.ts';
 import { rangeWords, type RangeChoice } from '../lib/range.ts';
+import type { FilterKey } from '../lib/stats-filters.ts';
 import type { BreakdownKey, LinkStats } from '../lib/types.ts';
 import { Breakdown, TrendChart } from './charts.tsx';
 import { ErrorMessage } from './error-message.tsx';
@@ -14,9 +23,9 @@ const TABLES: Array<{
 }> = [
   { key: 'referrer', title: 'Referrers', name: referrerName },
   { key: 'language', title: 'Languages', name: languageName },
-  { key: 'device', title: 'Device' },
-  { key: 'browser', title: 'Browser' },
-  { key: 'os', title: 'Operating system' },
+  { key: 'device', title: 'Device', name: deviceName },
+  { key: 'browser', title: 'Browser', name: browserName },
+  { key: 'os', title: 'Operating system', name: osName },
   { key: 'utm_source', title: 'UTM source' },
   { key: 'utm_medium', title: 'UTM medium' },
   { key: 'utm_campaign', title: 'UTM campaign' },
@@ -56,11 +65,37 @@ interface Props {
   live?: ComponentChildren;
   /** Whether the link localises storefronts now: its Storefronts table shows even before its first such click. */
   localizes: boolean;
+  /** Click to filter (stats-filter-chips.tsx useStatsFilters): what each table's buttons need. */
+  filterBy?: (key: FilterKey) => BreakdownFilter;
+  /** The filters in force, as chips, above the panels. */
+  chips?: ComponentChildren;
+  /** Whether any filter is in force: an empty table then says no click matched. */
+  filtered?: boolean;
+}
+
+type BreakdownFilter = NonNullable<Parameters<typeof Breakdown>[0]['filter']>;
+
+/** What an empty table says when the range has clicks: none of them carried this value, or matched the filters. */
+function emptyWords(key: BreakdownKey, clicks: number, filtered: boolean): string {
+  if (clicks === 0) return filtered ? 'No clicks match these filters.' : 'No clicks in this range.';
+  if (key.startsWith('utm_')) return `No visits carried ${key}.`;
+  return 'Not known for these clicks.';
 }
 
 /** Click totals for every plan; the range, chart, map and breakdowns when the server sent them (Business). */
-export function LinkStatistics({ stats, error, range, picker, live, localizes }: Props) {
+export function LinkStatistics({
+  stats,
+  error,
+  range,
+  picker,
+  live,
+  localizes,
+  filterBy,
+  chips,
+  filtered = false,
+}: Props) {
   const storefronts = stats?.storefront;
+  const rangeClicks = stats?.trend?.reduce((sum, d) => sum + d.clicks, 0) ?? stats?.total_clicks ?? 0;
   const hasUtm = [stats?.utm_source, stats?.utm_medium, stats?.utm_campaign].some((rows) => rows && rows.length > 0);
   return (
     <section aria-labelledby="statistics-heading">
@@ -68,6 +103,7 @@ export function LinkStatistics({ stats, error, range, picker, live, localizes }:
       {stats && <Totals stats={stats} />}
       {live}
       {picker}
+      {chips}
       <ErrorMessage error={error} />
       {stats &&
         (stats.trend ? (
@@ -78,7 +114,14 @@ export function LinkStatistics({ stats, error, range, picker, live, localizes }:
       {stats?.country && (
         <div class="map-and-table">
           <WorldMap rows={stats.country} />
-          <Breakdown title="Country" rows={stats.country} name={countryName} testId="countries" />
+          <Breakdown
+            title="Country"
+            rows={stats.country}
+            name={countryName}
+            testId="countries"
+            empty={emptyWords('country', rangeClicks, filtered)}
+            filter={filterBy?.('country')}
+          />
         </div>
       )}
       {stats && (
@@ -91,11 +134,25 @@ export function LinkStatistics({ stats, error, range, picker, live, localizes }:
               return key === 'utm_source' ? (
                 <section key="utm" class="breakdown">
                   <h3>UTM</h3>
-                  <p class="muted">No visit in this range came with utm_source, utm_medium or utm_campaign.</p>
+                  <p class="muted">
+                    {rangeClicks === 0
+                      ? emptyWords(key, 0, filtered)
+                      : 'No visits carried UTM parameters (utm_source, utm_medium or utm_campaign).'}
+                  </p>
                 </section>
               ) : null;
             }
-            return <Breakdown key={key} title={title} rows={rows} name={name} testId={key} />;
+            return (
+              <Breakdown
+                key={key}
+                title={title}
+                rows={rows}
+                name={name}
+                testId={key}
+                empty={emptyWords(key, rangeClicks, filtered)}
+                filter={filterBy?.(key)}
+              />
+            );
           })}
           {/* Only clicks sent to another storefront count here; a link that never localised has none. */}
           {storefronts && (storefronts.length > 0 || localizes) && (

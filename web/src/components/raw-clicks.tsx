@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { rawClicks, rawClicksCsvUrl } from '../lib/api.ts';
 import { formatError } from '../lib/errors.ts';
-import { countryName, languageName } from '../lib/names.ts';
+import { browserName, countryName, deviceName, languageName, osName } from '../lib/names.ts';
 import type { RawClick } from '../lib/types.ts';
 import { ErrorMessage } from './error-message.tsx';
 
@@ -12,14 +12,23 @@ interface Loaded {
   next: string | null;
 }
 
-const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+/** A click's time in the person's own time zone, like every other time the dashboard shows. */
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * A link's clicks one by one, newest first (Business): a page at a time with "Load more", and the whole
  * history as CSV. `version` changes when clicks arrive: the rows already shown are read again from the
  * newest, so the new ones appear on top without losing the pages loaded.
  */
-export function RawClicks({ linkId, version }: { linkId: number; version: number }) {
+export function RawClicks({
+  linkId,
+  version,
+  filtered = false,
+}: {
+  linkId: number;
+  version: number;
+  filtered?: boolean;
+}) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -57,7 +66,10 @@ export function RawClicks({ linkId, version }: { linkId: number; version: number
     <section class="card raw-clicks" aria-labelledby="raw-clicks-heading">
       <h2 id="raw-clicks-heading">Clicks one by one</h2>
       <p class="row">
-        <span class="muted grow">Newest first. No visitor’s address is stored.</span>
+        <span class="muted grow">
+          Newest first, in your time zone. No visitor’s address is stored.
+          {filtered && ' The filters above do not apply here: every click is listed.'}
+        </span>
         <a href={rawClicksCsvUrl(linkId)} download>
           Download CSV
         </a>
@@ -74,44 +86,58 @@ export function RawClicks({ linkId, version }: { linkId: number; version: number
   );
 }
 
-/** The clicks loaded so far, one row each, in a table that scrolls sideways on a narrow screen. */
+/**
+ * The clicks loaded so far, one row each. Device, browser and system share a column, and Option and Variant
+ * show only when a click has one, so the table fits a desktop's width; on a phone each row stacks into a
+ * card whose cells carry their column's name (data-label, styles in stats.css).
+ */
 function RawClicksTable({ rows }: { rows: RawClick[] }) {
+  const options = rows.some((c) => c.option !== null && c.option !== undefined);
+  const variants = rows.some((c) => c.variant !== null && c.variant !== undefined);
   return (
-    // Focusable, so a keyboard can scroll the wide table sideways (axe: scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useSemanticElements: see above.
-    <div class="scroll" tabIndex={0} role="region" aria-label="Raw clicks (scrolls sideways)">
-      <table class="raw-clicks-table" data-testid="raw-clicks">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Country</th>
-            <th scope="col">Device</th>
-            <th scope="col">Browser</th>
-            <th scope="col">OS</th>
-            <th scope="col">Referrer</th>
-            <th scope="col">Language</th>
-            <th scope="col">Bot</th>
-            <th scope="col">Option</th>
-            <th scope="col">Variant</th>
+    <table class="raw-clicks-table stacked" data-testid="raw-clicks">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Country</th>
+          <th scope="col">Device</th>
+          <th scope="col">Referrer</th>
+          <th scope="col">Language</th>
+          <th scope="col">Bot</th>
+          {options && <th scope="col">Option</th>}
+          {variants && <th scope="col">Variant</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c, i) => (
+          <tr key={`${c.clicked_at}-${i}`}>
+            <td data-label="Time" title={c.clicked_at}>
+              {when(c.clicked_at)}
+            </td>
+            <td data-label="Country" title={c.country}>
+              {countryName(c.country)}
+            </td>
+            <td data-label="Device">
+              {deviceName(c.device)} · {browserName(c.browser)} · {osName(c.os)}
+            </td>
+            <td data-label="Referrer" class="cut" title={c.referrer_host ?? undefined}>
+              {c.referrer_host ?? '—'}
+            </td>
+            <td data-label="Language">{c.language ? languageName(c.language) : '—'}</td>
+            <td data-label="Bot">{c.is_bot ? 'Yes' : 'No'}</td>
+            {options && (
+              <td data-label="Option" class="num">
+                {c.option ?? '—'}
+              </td>
+            )}
+            {variants && (
+              <td data-label="Variant" class="num">
+                {c.variant ?? '—'}
+              </td>
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((c, i) => (
-            <tr key={`${c.clicked_at}-${i}`}>
-              <td class="nowrap">{when(c.clicked_at)}</td>
-              <td title={c.country}>{countryName(c.country)}</td>
-              <td>{c.device}</td>
-              <td>{c.browser}</td>
-              <td>{c.os}</td>
-              <td>{c.referrer_host ?? '—'}</td>
-              <td>{c.language ? languageName(c.language) : '—'}</td>
-              <td>{c.is_bot ? 'Yes' : 'No'}</td>
-              <td class="num">{c.option ?? '—'}</td>
-              <td class="num">{c.variant ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

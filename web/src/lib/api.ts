@@ -3,6 +3,7 @@
 // type is the one the schema gives, not one written here.
 import type { paths } from '@hoplink/client';
 import { answer, api, dashboardApi, WORKSPACE_HEADER } from './http.ts';
+import type { StatsFilters } from './stats-filters.ts';
 import type {
   AuditQuery,
   BreakdownKey,
@@ -83,20 +84,27 @@ export const bulkLinkAction = (body: BulkLinkActionInput) => answer(dashboardApi
 export const checkLink = (id: number) => answer(api.POST('/links/{id}/check', byId(id)));
 
 /** Totals for every plan; `breakdowns` (Business) adds the trend and the named breakdowns, over `range` if given. */
-export const linkStats = (id: number, breakdowns: readonly BreakdownKey[] = [], range?: DayRange) =>
+export const linkStats = (
+  id: number,
+  breakdowns: readonly BreakdownKey[] = [],
+  range?: DayRange,
+  filters: StatsFilters = {},
+) =>
   answer(
     api.GET('/links/{id}/stats', {
       params: {
         path: { id },
-        query: { with: breakdowns.length > 0 ? breakdowns.join(',') : undefined, ...range },
+        // The filters (stats-filters.ts) count only the clicks that match them all.
+        query: { with: breakdowns.length > 0 ? breakdowns.join(',') : undefined, ...range, ...filters },
       },
       // The commas of the documented `with=country,device` form stay as they are, not %2C.
       querySerializer: { allowReserved: true },
     }),
   );
 
-/** The account's totals, trend and top links (Business), over `range` or the last 30 days. */
-export const accountStats = (range?: DayRange) => answer(api.GET('/stats', { params: { query: range } }));
+/** The account's totals, trend and top links (Business), over `range` or the last 30 days, of the clicks matching `filters`. */
+export const accountStats = (range?: DayRange, filters: StatsFilters = {}) =>
+  answer(api.GET('/stats', { params: { query: { ...range, ...filters } } }));
 
 /** One page of a link's raw clicks, newest first (Business); pass the answer's `next_cursor` for the next. */
 export const rawClicks = (id: number, limit: number, cursor?: string) =>

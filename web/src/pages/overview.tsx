@@ -1,4 +1,5 @@
-import { TrendChart } from '../components/charts.tsx';
+import { Breakdown, TrendChart } from '../components/charts.tsx';
+import { FilterChips, useStatsFilters } from '../components/stats-filter-chips.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Totals } from '../components/link-statistics.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
@@ -10,7 +11,9 @@ import { accountStats, listLinks } from '../lib/api.ts';
 import { fieldErrors } from '../lib/errors.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery, rangeWords } from '../lib/range.ts';
-import type { LinkHealth, Me } from '../lib/types.ts';
+import { valueName } from '../lib/names.ts';
+import { filtersKey, type FilterKey } from '../lib/stats-filters.ts';
+import type { AccountStats, LinkHealth, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { pageHref } from '../lib/workspace-route.ts';
 
@@ -25,7 +28,13 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
   const range = rangeFromQuery(query);
   const days = rangeDays(range);
   const valid = Object.keys(checkRange(days)).length === 0;
-  const stats = useData(valid ? () => accountStats(days) : null, [days.from, days.to, valid]);
+  const { filters, pickerFor } = useStatsFilters(path, query);
+  const stats = useData(valid ? () => accountStats(days, filters) : null, [
+    days.from,
+    days.to,
+    valid,
+    filtersKey(filters),
+  ]);
   const live = useLiveClicks(stats.reload);
   const onRange = 'from' in fieldErrors(stats.failure) || 'to' in fieldErrors(stats.failure);
   const s = stats.data;
@@ -35,11 +44,29 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
       {!s && stats.loading && <SkeletonBlock label="Loading totals…" shape="tiles" />}
       <LiveStatus state={live} />
       <RangePicker path={path} query={query} range={range} failure={stats.failure} />
+      <FilterChips path={path} query={query} hint={s !== undefined && accountBreakdowns(s).length > 0} />
       <ErrorMessage error={onRange ? undefined : stats.error} />
       {!s && stats.loading && <SkeletonBlock label="Loading the chart…" shape="chart" />}
       {s && (
         <>
           <TrendChart trend={s.trend} caption={`Clicks per day over all your links, ${rangeWords(range)}`} />
+          {accountBreakdowns(s).length > 0 && (
+            <div class="grid breakdowns" data-testid="account-breakdowns">
+              {accountBreakdowns(s).map(({ key, title, rows }) => (
+                <Breakdown
+                  key={key}
+                  title={title}
+                  rows={rows}
+                  name={(v) => valueName(key, v)}
+                  testId={`account-${key}`}
+                  empty={
+                    Object.keys(filters).length > 0 ? 'No clicks match these filters.' : 'No clicks in this range.'
+                  }
+                  filter={pickerFor(key)}
+                />
+              ))}
+            </div>
+          )}
           <section class="breakdown top-links">
             <h2>Top links</h2>
             {s.top_links.length === 0 ? (
@@ -72,6 +99,30 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
       <BrokenLinks />
     </>
   );
+}
+
+/** The Overview's breakdown tables, in this order, under the titles the link page gives them. */
+const ACCOUNT_TABLES: Array<{ key: FilterKey; title: string }> = [
+  { key: 'country', title: 'Country' },
+  { key: 'referrer', title: 'Referrers' },
+  { key: 'device', title: 'Device' },
+  { key: 'browser', title: 'Browser' },
+  { key: 'os', title: 'Operating system' },
+  { key: 'language', title: 'Languages' },
+];
+
+type Rows = Array<{ value: string; clicks: number }>;
+
+/**
+ * The account-wide breakdowns the answer of GET /stats carries. Today it carries none (totals, trend and
+ * top links only), so nothing shows; the tables appear, filterable, once the server sends them.
+ */
+function accountBreakdowns(stats: AccountStats): Array<{ key: FilterKey; title: string; rows: Rows }> {
+  const answer = stats as AccountStats & Partial<Record<FilterKey, Rows>>;
+  return ACCOUNT_TABLES.flatMap(({ key, title }) => {
+    const rows = answer[key];
+    return Array.isArray(rows) ? [{ key, title, rows }] : [];
+  });
 }
 
 /** How many broken links the Overview lists; "See all" has the rest. */
