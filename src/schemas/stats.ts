@@ -10,7 +10,9 @@ const Breakdown = Type.Optional(
 const TrendDay = Type.Object({
   date: Type.String({ format: 'date' }),
   clicks: Type.Integer(),
-  unique_clicks: Type.Integer({ description: 'Distinct visitors that day.' }),
+  unique_clicks: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Distinct visitors that day; null when the statistics are filtered.',
+  }),
 });
 
 /** Conversions per currency (Business): summed from the link rollups, never converted between currencies. */
@@ -66,10 +68,45 @@ const BUSINESS_STATS_EXAMPLE = {
   ],
 };
 
-const UniqueClicks = Type.Integer({
+const UniqueClicks = Type.Union([Type.Integer(), Type.Null()], {
   description:
     'Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and ' +
-    'user agent; the salt is discarded). Bots count in neither.',
+    'user agent; the salt is discarded). Bots count in neither. null when the statistics are filtered: ' +
+    'the rollup that filters counts clicks, not who made them.',
+});
+
+/** The click-to-filter parameters: each the one value the visits counted must have (Business). */
+const FilterFields = Object.fromEntries(
+  (
+    [
+      ['country', 'ISO 3166 alpha-2 (XX: unknown), e.g. DE'],
+      ['referrer', 'A referring host, or direct'],
+      ['device', 'desktop, mobile, tablet, ...'],
+      ['browser', 'As in the browser breakdown, e.g. chrome'],
+      ['os', 'As in the os breakdown, e.g. macos'],
+      ['language', 'As in the language breakdown, e.g. de (unknown: none sent)'],
+      ['utm_source', 'A utm_source value'],
+      ['utm_medium', 'A utm_medium value'],
+      ['utm_campaign', 'A utm_campaign value'],
+    ] as const
+  ).map(([name, what]) => [
+    name,
+    Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: `Business: only the visits with this ${name}. ${what}. Filters combine with AND.`,
+      }),
+    ),
+  ]),
+) as Record<
+  'country' | 'referrer' | 'device' | 'browser' | 'os' | 'language' | 'utm_source' | 'utm_medium' | 'utm_campaign',
+  ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>
+>;
+
+const AccountBreakdown = Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
+  maxItems: 20,
+  description: 'The 20 values with the most clicks over the range, most first.',
 });
 
 export const StatsSchema = Type.Object(
@@ -105,8 +142,8 @@ export const StatsSchema = Type.Object(
     storefront: Type.Optional(
       Type.Array(Type.Object({ value: Type.String(), clicks: Type.Integer() }), {
         description:
-          'Links with storefront localisation: where localised clicks went (amazon.de, apple:de), most first. ' +
-          'Clicks left on the original URL are not in it.',
+          'Links with storefront localisation: every click by the storefront it was sent to (amazon.de, ' +
+          'apple:de), the original one included, most first.',
       }),
     ),
     options: Type.Optional(
@@ -151,11 +188,13 @@ export const StatsQuery = Type.Object({
     }),
   ),
   ...RangeFields,
+  ...FilterFields,
 });
 
 export const AccountStatsQuery = Type.Object(
   {
     ...RangeFields,
+    ...FilterFields,
     tag: Type.Optional(
       Type.String({
         maxLength: 1050,
@@ -177,9 +216,15 @@ export const AccountStatsSchema = Type.Object(
       description: 'Your 10 links with the most clicks over the range.',
     }),
     conversions: ConversionTotals,
+    country: AccountBreakdown,
+    referrer: AccountBreakdown,
+    device: AccountBreakdown,
+    browser: AccountBreakdown,
+    os: AccountBreakdown,
+    language: AccountBreakdown,
   },
   {
-    description: "The account's totals, trend and top links, from the rollups.",
+    description: "The account's totals, trend, top links and breakdowns over the range, from the rollups.",
     examples: [
       {
         total_clicks: 5120,
@@ -191,6 +236,18 @@ export const AccountStatsSchema = Type.Object(
           { id: 41, short_code: 'summer-sale', clicks: 12 },
         ],
         conversions: CONVERSIONS_EXAMPLE,
+        country: BUSINESS_STATS_EXAMPLE.country,
+        referrer: BUSINESS_STATS_EXAMPLE.referrer,
+        device: [
+          { value: 'mobile', clicks: 71 },
+          { value: 'desktop', clicks: 57 },
+        ],
+        browser: [{ value: 'chrome', clicks: 128 }],
+        os: [
+          { value: 'ios', clicks: 64 },
+          { value: 'windows', clicks: 64 },
+        ],
+        language: [{ value: 'de', clicks: 128 }],
       },
     ],
   },

@@ -1,11 +1,12 @@
 import { invalidField } from '../core/errors.ts';
-import type { Principal } from '../core/model.ts';
+import type { Link, Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { AccountStats, LinkStats } from '../schemas/stats.ts';
 import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
 import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import { tagKey } from '../core/tags.ts';
+import type { FacetDimension, FacetFilters, FacetScope } from '../storage/facet-stats.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
@@ -33,6 +34,37 @@ export function parseWith(principal: Principal, raw: string | undefined): WithDi
     }
   }
   return [...new Set(asked as WithDimension[])];
+}
+
+/** The click-to-filter parameters, named as the breakdowns are. */
+export const FILTERS = [
+  'country',
+  'referrer',
+  'device',
+  'browser',
+  'os',
+  'language',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const;
+
+/**
+ * `country=DE&device=mobile`: Business only (403 first, like `with`); undefined when none is sent.
+ * A country is compared in upper case, as the breakdown shows it; any other value as sent.
+ */
+export function parseFilters(
+  principal: Principal,
+  query: Partial<Record<(typeof FILTERS)[number], string>>,
+): FacetFilters | undefined {
+  const filters: FacetFilters = {};
+  for (const name of FILTERS) {
+    const value = query[name];
+    if (value !== undefined) filters[name] = name === 'country' ? value.toUpperCase() : value;
+  }
+  if (Object.keys(filters).length === 0) return undefined;
+  assertBusiness(principal.workspace.plan, 'Statistics filters');
+  return filters;
 }
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -74,14 +106,14 @@ function lastDays(now: Date): DayRange {
   return { from: utcDay(new Date(today - (TREND_DAYS - 1) * DAY_MS)), to: utcDay(new Date(today)) };
 }
 
-/** Every day of the range, oldest first, zero-filled. */
-function trendOf(range: DayRange, daily: ReadonlyMap<string, DayCounts>) {
+/** Every day of the range, oldest first, zero-filled; unique visitors null when filtered (`unique` false). */
+function trendOf(range: DayRange, daily: ReadonlyMap<string, DayCounts>, unique = true) {
   const days = dayNumber(range.to) - dayNumber(range.from) + 1;
   const first = Date.parse(`${range.from}T00:00:00Z`);
   return Array.from({ length: days }, (_, i) => {
     const date = utcDay(new Date(first + i * DAY_MS));
     const counts = daily.get(date);
-    return { date, clicks: counts?.clicks ?? 0, unique_clicks: counts?.unique ?? 0 };
+    return { date, clicks: counts?.clicks ?? 0, unique_clicks: unique ? (counts?.unique ?? 0) : null };
   });
 }
 
@@ -120,8 +152,10 @@ export async function getLinkStats(
   dimensions: WithDimension[],
   now: Date,
   range?: DayRange,
+  filters?: FacetFilters,
 ): Promise<LinkStats> {
   const link = await getLinkOrThrow(stores, principal, linkId);
+  if (filters) return getFilteredLinkStats(stores, link, dimensions, now, range, filters);
   const business = hasBusinessAccess(principal.workspace.plan);
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
@@ -160,6 +194,90 @@ export async function getLinkStats(
   return stats;
 }
 
+/**
+ * A link's statistics restricted to the visits matching every filter, from link_daily_facets:
+ * the clicks (all time), this month, the trend and the breakdowns; unique visitors null. The bot
+ * visits, the choice-page picks and the conversions are the link's own, unfiltered (neither bots,
+ * picks nor conversions are in the facets).
+ */
+async function getFilteredLinkStats(
+  stores: Stores,
+  link: Link,
+  dimensions: WithDimension[],
+  now: Date,
+  range: DayRange | undefined,
+  filters: FacetFilters,
+): Promise<LinkStats> {
+  const scope = { linkId: link.id };
+  const trendRange = range ?? lastDays(now);
+  const asked: FacetDimension[] = link.variants === null ? dimensions : [...dimensions, 'variant'];
+  const [totals, breakdowns, options, bots, money] = await Promise.all([
+    stores.facets.totals(scope, filters, undefined, monthStartOf(now), trendRange),
+    Promise.all(asked.map((dimension) => stores.facets.breakdown(scope, filters, dimension, range))),
+    link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
+    stores.stats.botVisits(link.id, range),
+    stores.conversions.totals({ linkId: link.id }, (range ?? ALL_DAYS).from, (range ?? ALL_DAYS).to),
+  ]);
+  const stats: LinkStats = {
+    link_id: link.id,
+    total_clicks: totals.clicks,
+    unique_clicks: null,
+    clicks_this_month: totals.since,
+    trend: trendOf(trendRange, totals.daily, false),
+    bot_visits: bots,
+    conversions: conversionTotals(money, range ? sumClicks(totals.daily) : link.clickCount),
+  };
+  dimensions.forEach((dimension, i) => {
+    stats[dimension] = breakdowns[i]!;
+  });
+  if (options) stats.options = options;
+  if (link.variants !== null) {
+    const byIndex = new Map(breakdowns.at(-1)!.map(({ value, clicks }) => [value, clicks]));
+    stats.variants = link.variants.map(({ url }, index) => ({ url, clicks: byIndex.get(String(index)) ?? 0 }));
+  }
+  return stats;
+}
+
+/** The account breakdowns GET /stats always carries, each its 20 values with the most clicks. */
+const ACCOUNT_BREAKDOWNS = ['country', 'referrer', 'device', 'browser', 'os', 'language'] as const;
+const ACCOUNT_BREAKDOWN_VALUES = 20;
+
+/** GET /stats with filters: every figure from link_daily_facets; unique visitors null. */
+async function getFilteredAccountStats(
+  stores: Stores,
+  scope: FacetScope,
+  filters: FacetFilters,
+  now: Date,
+  over: DayRange,
+): Promise<AccountStats> {
+  const [totals, top, breakdowns, money] = await Promise.all([
+    stores.facets.totals(scope, filters, undefined, monthStartOf(now), over),
+    stores.facets.topLinks(scope, filters, over, TOP_LINKS),
+    Promise.all(
+      ACCOUNT_BREAKDOWNS.map((d) => stores.facets.breakdown(scope, filters, d, over, ACCOUNT_BREAKDOWN_VALUES)),
+    ),
+    stores.conversions.totals(scope, over.from, over.to),
+  ]);
+  return {
+    total_clicks: totals.clicks,
+    unique_clicks: null,
+    clicks_this_month: totals.since,
+    trend: trendOf(over, totals.daily, false),
+    top_links: top.map((link) => ({ id: link.id, short_code: link.shortCode, clicks: link.clicks })),
+    conversions: conversionTotals(money, sumClicks(totals.daily)),
+    ...accountBreakdownFields((d) => breakdowns[ACCOUNT_BREAKDOWNS.indexOf(d)]!),
+  };
+}
+
+function accountBreakdownFields(of: (dimension: (typeof ACCOUNT_BREAKDOWNS)[number]) => Breakdown) {
+  return Object.fromEntries(ACCOUNT_BREAKDOWNS.map((d) => [d, of(d)])) as Record<
+    (typeof ACCOUNT_BREAKDOWNS)[number],
+    Breakdown
+  >;
+}
+
+type Breakdown = Array<{ value: string; clicks: number }>;
+
 /** GET /stats?tag=: the same figures for the links carrying any of the tags, from their own rollups. */
 async function getTaggedStats(
   stores: Stores,
@@ -168,10 +286,11 @@ async function getTaggedStats(
   now: Date,
   over: DayRange,
 ): Promise<AccountStats> {
-  const [totals, top, money] = await Promise.all([
+  const [totals, top, money, breakdowns] = await Promise.all([
     stores.stats.taggedTotals(workspaceId, keys, over, monthStartOf(now)),
     stores.stats.taggedTopLinks(workspaceId, keys, over, TOP_LINKS),
     stores.conversions.totals({ workspaceId, tagKeys: keys }, over.from, over.to),
+    stores.stats.accountBreakdowns(workspaceId, ACCOUNT_BREAKDOWNS, over, ACCOUNT_BREAKDOWN_VALUES, keys),
   ]);
   return {
     total_clicks: totals.clicks,
@@ -180,6 +299,7 @@ async function getTaggedStats(
     trend: trendOf(over, totals.daily),
     top_links: top.map((link) => ({ id: link.id, short_code: link.shortCode, clicks: link.clicks })),
     conversions: conversionTotals(money, sumClicks(totals.daily)),
+    ...accountBreakdownFields((d) => breakdowns.get(d)!),
   };
 }
 
@@ -190,17 +310,21 @@ export async function getAccountStats(
   now: Date,
   range?: DayRange,
   tags?: readonly string[],
+  filters?: FacetFilters,
 ): Promise<AccountStats> {
   const workspaceId = principal.workspace.id;
   const over = range ?? lastDays(now);
-  if (tags !== undefined) return getTaggedStats(stores, workspaceId, tags.map(tagKey), now, over);
+  const tagKeys = tags?.map(tagKey);
+  if (filters) return getFilteredAccountStats(stores, { workspaceId, tagKeys }, filters, now, over);
+  if (tagKeys !== undefined) return getTaggedStats(stores, workspaceId, tagKeys, now, over);
   // At once, as for a link's statistics: on PostgreSQL the answer waits for the slowest query.
-  const [totals, thisMonth, daily, top, money] = await Promise.all([
+  const [totals, thisMonth, daily, top, money, breakdowns] = await Promise.all([
     stores.stats.accountTotals(workspaceId),
     stores.stats.accountClicksSince(workspaceId, monthStartOf(now)),
     stores.stats.accountDaily(workspaceId, over),
     stores.stats.topLinks(workspaceId, over, TOP_LINKS),
     stores.conversions.totals({ workspaceId }, over.from, over.to),
+    stores.stats.accountBreakdowns(workspaceId, ACCOUNT_BREAKDOWNS, over, ACCOUNT_BREAKDOWN_VALUES),
   ]);
   return {
     total_clicks: totals.clicks,
@@ -213,5 +337,6 @@ export async function getAccountStats(
       clicks: link.clicks,
     })),
     conversions: conversionTotals(money, sumClicks(daily)),
+    ...accountBreakdownFields((d) => breakdowns.get(d)!),
   };
 }

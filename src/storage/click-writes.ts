@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { dimensionValues, RAW_BOTS_PER_DAY, type ClickEvent, type RollupDimension } from '../core/clicks.ts';
+import {
+  dimensionValues,
+  DIRECT,
+  RAW_BOTS_PER_DAY,
+  UNKNOWN_LANGUAGE,
+  type ClickEvent,
+  type RollupDimension,
+} from '../core/clicks.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 
 // The click batch write, for both engines and every writer: the SQLite writer thread on its own
@@ -90,6 +97,7 @@ export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): 
     d.clicks,
   ]);
   await insertRows(sql, s.bumpDimension, t.dimension, (d) => [d.linkId, d.dimension, d.value, d.clicks]);
+  await insertRows(sql, s.bumpFacets, facetRows(t.facets), (row) => row);
   for (const p of t.picks) await sql.query(s.bumpPicks, [p.picks, p.linkId, p.position]);
 
   const fresh = await countNewVisitors(sql, s, t.visitors);
@@ -275,6 +283,70 @@ const RAW_COLUMNS = [
 /** A run's columns but its time from the run's JSON array of times (json_each yields them in order). */
 const RUN_SELECT = RAW_COLUMNS.map(([name]) => (name === 'clicked_at' ? 'time.value' : `run.${name}`)).join(', ');
 
+/** link_daily_facets' columns: its key, then the count (migration 025). */
+const FACET_COLUMNS = [
+  ['link_id', 'integer'],
+  ['day', 'text'],
+  ['country', 'text'],
+  ['device', 'text'],
+  ['browser', 'text'],
+  ['os', 'text'],
+  ['referrer', 'text'],
+  ['language', 'text'],
+  ['utm_source', 'text'],
+  ['utm_medium', 'text'],
+  ['utm_campaign', 'text'],
+  ['variant', 'integer'],
+  ['storefront', 'text'],
+  ['clicks', 'integer'],
+] as const;
+
+const FACET_KEY = FACET_COLUMNS.slice(0, -1).map(([name]) => name);
+const BUMP_FACETS = rowsInsert(
+  'insert into link_daily_facets',
+  FACET_COLUMNS,
+  `on conflict (${FACET_KEY.join(', ')}) do update set clicks = link_daily_facets.clicks + excluded.clicks`,
+);
+
+/** The count's place in a facet row: the last column. */
+const CLICKS = FACET_COLUMNS.length - 1;
+
+/**
+ * The tally's groups as facet rows: no NULL in the key, so that an upsert always finds its row, and
+ * one row per key (PostgreSQL refuses an upsert that meets one row twice; a NULL language and a
+ * literal "unknown" one are two groups but one row).
+ */
+function facetRows(groups: ClickTally['facets']): unknown[][] {
+  const rows = new Map<string, unknown[]>();
+  for (const group of groups) {
+    const row = facetRow(group);
+    const key = row.slice(0, -1).join('\n');
+    const found = rows.get(key);
+    if (found) found[CLICKS] = (found[CLICKS] as number) + group.clicks;
+    else rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+function facetRow({ event: e, day, clicks }: { event: ClickEvent; day: string; clicks: number }): unknown[] {
+  return [
+    e.linkId,
+    day,
+    e.country,
+    e.device,
+    e.browser,
+    e.os,
+    e.referrerHost ?? DIRECT,
+    e.language ?? UNKNOWN_LANGUAGE,
+    e.utmSource ?? '',
+    e.utmMedium ?? '',
+    e.utmCampaign ?? '',
+    e.variantIndex ?? -1,
+    e.storefront ?? '',
+    clicks,
+  ];
+}
+
 function statementsFor(postgres: boolean) {
   const p = (i: number) => (postgres ? `$${i}` : '?');
   const prepared = postgres ? '/* prepared */ ' : '';
@@ -332,6 +404,7 @@ function statementsFor(postgres: boolean) {
       ],
       'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
     ),
+    bumpFacets: BUMP_FACETS,
     bumpPicks:
       `${prepared}update landing_options set picks = picks + ${p(1)} ` +
       `where link_id = ${p(2)} and position = ${p(3)}`,
@@ -370,6 +443,8 @@ export interface ClickTally {
   daily: Array<{ linkId: number; day: string; clicks: number }>;
   dailyDimension: Array<{ linkId: number; day: string; dimension: RollupDimension; value: string; clicks: number }>;
   dimension: Array<{ linkId: number; dimension: RollupDimension; value: string; clicks: number }>;
+  /** The groups themselves: clicks per link, day and combination of every breakdown value (link_daily_facets). */
+  facets: Array<{ event: ClickEvent; day: string; clicks: number }>;
   picks: Array<{ linkId: number; position: number; picks: number }>;
   /** Each visitor (visitorKey, not yet salted) of each link on each day, once. */
   visitors: Array<{ linkId: number; day: string; visitor: string }>;
@@ -482,6 +557,7 @@ export function tallyClicks(events: readonly ClickEvent[]): ClickTally {
     daily: [...daily.values()],
     dailyDimension: [...dailyDimension.values()],
     dimension: [...dimension.values()],
+    facets: [...groups.values()],
     picks: [...picks.values()],
     visitors: [...visitors.values()],
     bots: [...bots.values()],

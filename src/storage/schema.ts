@@ -274,6 +274,27 @@ export interface LinkDailyDimensionStatsTable {
   clicks: number;
 }
 
+/** A link's clicks per UTC day and combination of breakdown values (migration 025): filtered statistics. */
+export interface LinkDailyFacetsTable {
+  link_id: number;
+  day: string;
+  country: string;
+  device: string;
+  browser: string;
+  os: string;
+  referrer: string;
+  language: string;
+  /** '' when the visit carried none. */
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  /** -1 for none. */
+  variant: number;
+  /** '' for none. */
+  storefront: string;
+  clicks: number;
+}
+
 export interface LinkDimensionStatsTable {
   link_id: number;
   dimension: string;
@@ -441,6 +462,7 @@ export interface Database {
   link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;
+  link_daily_facets: LinkDailyFacetsTable;
   landing_options: LandingOptionsTable;
   affiliate_tags: AffiliateTagsTable;
   sessions: SessionsTable;

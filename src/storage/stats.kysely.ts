@@ -378,7 +378,40 @@ export async function taggedTopLinks(
   return rows.map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }));
 }
 
+/**
+ * The account's breakdowns over the range (each dimension's `limit` values with the most clicks),
+ * summed from its links' daily rollups; only the links carrying any of `tagKeys` when given.
+ */
+export async function accountBreakdowns(
+  db: Kysely<Database>,
+  workspaceId: number,
+  dimensions: readonly RollupDimension[],
+  range: DayRange,
+  limit: number,
+  tagKeys?: readonly string[],
+): Promise<Map<RollupDimension, Array<{ value: string; clicks: number }>>> {
+  const links = tagKeys
+    ? taggedLinkIds(db, workspaceId, tagKeys)
+    : db.selectFrom('links').select('links.id').where('links.workspace_id', '=', workspaceId);
+  const rows = await db
+    .selectFrom('link_daily_dimension_stats')
+    .select((eb) => ['dimension', 'value', eb.fn.sum<number>('clicks').as('clicks')])
+    .where('link_id', 'in', links)
+    .where('dimension', 'in', [...dimensions])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy(['dimension', 'value'])
+    .execute();
+  const byDimension = new Map(dimensions.map((d) => [d, [] as Array<{ value: string; clicks: number }>]));
+  for (const row of rows) {
+    byDimension.get(row.dimension as RollupDimension)?.push({ value: row.value, clicks: Number(row.clicks) });
+  }
+  for (const [dimension, list] of byDimension) byDimension.set(dimension, sortBreakdown(list).slice(0, limit));
+  return byDimension;
+}
+
 export const statsStore = {
+  accountBreakdowns,
   taggedTotals,
   taggedTopLinks,
   clicksSince,

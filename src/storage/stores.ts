@@ -4,6 +4,7 @@ import { affiliateTagStore } from './affiliate-tags.kysely.ts';
 import { auditLogStore } from './audit-log.kysely.ts';
 import { categoryStore } from './categories.kysely.ts';
 import { tagStore } from './tags.kysely.ts';
+import { facetStore } from './facet-stats.kysely.ts';
 import { clickStore } from './clicks.kysely.ts';
 import { conversionStore } from './conversions.kysely.ts';
 import { domainStore } from './domains.kysely.ts';
@@ -60,6 +61,7 @@ const Links = bindable(linkStore);
 const LandingOptions = bindable(landingOptionStore);
 const Categories = bindable(categoryStore);
 const Tags = bindable(tagStore);
+const Facets = bindable(facetStore);
 const Domains = bindable(domainStore);
 const AffiliateTags = bindable(affiliateTagStore);
 const Users = bindable(userStore);
@@ -97,6 +99,7 @@ export function storesFor(db: Executor) {
     sessions: new Sessions(db),
     webhooks: new Webhooks(db),
     stats: new Stats(db),
+    facets: new Facets(db),
     clicks: new Clicks(db),
     conversions: new Conversions(db),
     redirect: new Redirect(db),

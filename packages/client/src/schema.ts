@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: f23fceaf041329de4c0b27b32ed098ae94839b6f292787c79684f5b1b0648faf
+ * openapi.json sha256: ec5d4013de467c87ff9f5d90c8df6c83e43ec529796479601740c259bbf431cb
  */
 export interface paths {
   '/links': {
@@ -1267,7 +1267,7 @@ export interface paths {
     };
     /**
      * A link's click statistics
-     * @description Totals and unique visitors on every plan with API access. Business adds the `trend` (the last 30 UTC days, or `from`..`to`) and, per `with` dimension (comma-separated: country, device, browser, os, referrer, language, utm_source, utm_medium, utm_campaign, storefront), a breakdown over all time or the range. Answered from rollups.
+     * @description Totals and unique visitors on every plan with API access. Business adds the `trend` (the last 30 UTC days, or `from`..`to`) and, per `with` dimension (comma-separated: country, device, browser, os, referrer, language, utm_source, utm_medium, utm_campaign, storefront), a breakdown over all time or the range. Business filters (`country=DE&device=mobile`, each one value, AND) restrict the clicks, the trend and every breakdown to the matching visits (unique visitors are then null). Answered from rollups.
      */
     get: {
       parameters: {
@@ -1278,6 +1278,24 @@ export interface paths {
           from?: string;
           /** @description Business: last UTC day, inclusive. */
           to?: string;
+          /** @description Business: only the visits with this country. ISO 3166 alpha-2 (XX: unknown), e.g. DE. Filters combine with AND. */
+          country?: string;
+          /** @description Business: only the visits with this referrer. A referring host, or direct. Filters combine with AND. */
+          referrer?: string;
+          /** @description Business: only the visits with this device. desktop, mobile, tablet, .... Filters combine with AND. */
+          device?: string;
+          /** @description Business: only the visits with this browser. As in the browser breakdown, e.g. chrome. Filters combine with AND. */
+          browser?: string;
+          /** @description Business: only the visits with this os. As in the os breakdown, e.g. macos. Filters combine with AND. */
+          os?: string;
+          /** @description Business: only the visits with this language. As in the language breakdown, e.g. de (unknown: none sent). Filters combine with AND. */
+          language?: string;
+          /** @description Business: only the visits with this utm_source. A utm_source value. Filters combine with AND. */
+          utm_source?: string;
+          /** @description Business: only the visits with this utm_medium. A utm_medium value. Filters combine with AND. */
+          utm_medium?: string;
+          /** @description Business: only the visits with this utm_campaign. A utm_campaign value. Filters combine with AND. */
+          utm_campaign?: string;
         };
         header?: never;
         path: {
@@ -1298,8 +1316,8 @@ export interface paths {
               link_id: number;
               /** @description All counted clicks (bots excluded). */
               total_clicks: number;
-              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. */
-              unique_clicks: number;
+              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. null when the statistics are filtered: the rollup that filters counts clicks, not who made them. */
+              unique_clicks: number | null;
               /** @description Since the first day of the current UTC month. */
               clicks_this_month: number;
               /** @description Business: the last 30 UTC days including today, or from..to, oldest first, zero-filled. */
@@ -1307,8 +1325,8 @@ export interface paths {
                 /** Format: date */
                 date: string;
                 clicks: number;
-                /** @description Distinct visitors that day. */
-                unique_clicks: number;
+                /** @description Distinct visitors that day; null when the statistics are filtered. */
+                unique_clicks: number | null;
               }[];
               /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. The first 100 of each UTC day are raw clicks too (`is_bot`), the rest only this count. */
               bot_visits?: number;
@@ -1372,7 +1390,7 @@ export interface paths {
                 value: string;
                 clicks: number;
               }[];
-              /** @description Links with storefront localisation: where localised clicks went (amazon.de, apple:de), most first. Clicks left on the original URL are not in it. */
+              /** @description Links with storefront localisation: every click by the storefront it was sent to (amazon.de, apple:de), the original one included, most first. */
               storefront?: {
                 value: string;
                 clicks: number;
@@ -1454,7 +1472,7 @@ export interface paths {
     };
     /**
      * Your account's statistics
-     * @description Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan. `tag` restricts every figure to the links carrying any of the tags named.
+     * @description Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan. `tag` restricts every figure to the links carrying any of the tags named; the filters of a link's statistics (`country=DE&device=mobile`) to the matching visits. The breakdowns by country, referrer, device, browser, os and language carry the 20 values with the most clicks.
      */
     get: {
       parameters: {
@@ -1463,6 +1481,24 @@ export interface paths {
           from?: string;
           /** @description Business: last UTC day, inclusive. */
           to?: string;
+          /** @description Business: only the visits with this country. ISO 3166 alpha-2 (XX: unknown), e.g. DE. Filters combine with AND. */
+          country?: string;
+          /** @description Business: only the visits with this referrer. A referring host, or direct. Filters combine with AND. */
+          referrer?: string;
+          /** @description Business: only the visits with this device. desktop, mobile, tablet, .... Filters combine with AND. */
+          device?: string;
+          /** @description Business: only the visits with this browser. As in the browser breakdown, e.g. chrome. Filters combine with AND. */
+          browser?: string;
+          /** @description Business: only the visits with this os. As in the os breakdown, e.g. macos. Filters combine with AND. */
+          os?: string;
+          /** @description Business: only the visits with this language. As in the language breakdown, e.g. de (unknown: none sent). Filters combine with AND. */
+          language?: string;
+          /** @description Business: only the visits with this utm_source. A utm_source value. Filters combine with AND. */
+          utm_source?: string;
+          /** @description Business: only the visits with this utm_medium. A utm_medium value. Filters combine with AND. */
+          utm_medium?: string;
+          /** @description Business: only the visits with this utm_campaign. A utm_campaign value. Filters combine with AND. */
+          utm_campaign?: string;
           /**
            * @description Only the links carrying any of these tags: names separated by commas (at most 20), any case.
            * @example black friday
@@ -1475,7 +1511,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The account's totals, trend and top links, from the rollups. */
+        /** @description The account's totals, trend, top links and breakdowns over the range, from the rollups. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1659,22 +1695,78 @@ export interface paths {
              *           "conversion_rate": 0.0234,
              *           "epc": "0.0234"
              *         }
+             *       ],
+             *       "country": [
+             *         {
+             *           "value": "DE",
+             *           "clicks": 70
+             *         },
+             *         {
+             *           "value": "US",
+             *           "clicks": 41
+             *         },
+             *         {
+             *           "value": "XX",
+             *           "clicks": 17
+             *         }
+             *       ],
+             *       "referrer": [
+             *         {
+             *           "value": "direct",
+             *           "clicks": 80
+             *         },
+             *         {
+             *           "value": "news.ycombinator.com",
+             *           "clicks": 48
+             *         }
+             *       ],
+             *       "device": [
+             *         {
+             *           "value": "mobile",
+             *           "clicks": 71
+             *         },
+             *         {
+             *           "value": "desktop",
+             *           "clicks": 57
+             *         }
+             *       ],
+             *       "browser": [
+             *         {
+             *           "value": "chrome",
+             *           "clicks": 128
+             *         }
+             *       ],
+             *       "os": [
+             *         {
+             *           "value": "ios",
+             *           "clicks": 64
+             *         },
+             *         {
+             *           "value": "windows",
+             *           "clicks": 64
+             *         }
+             *       ],
+             *       "language": [
+             *         {
+             *           "value": "de",
+             *           "clicks": 128
+             *         }
              *       ]
              *     }
              */
             'application/json': {
               /** @description All counted clicks of all your links. */
               total_clicks: number;
-              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. */
-              unique_clicks: number;
+              /** @description Visitors counted once per UTC day, summed over days (a visitor is a daily-salted hash of address and user agent; the salt is discarded). Bots count in neither. null when the statistics are filtered: the rollup that filters counts clicks, not who made them. */
+              unique_clicks: number | null;
               clicks_this_month: number;
               /** @description The last 30 UTC days, or from..to, zero-filled. */
               trend: {
                 /** Format: date */
                 date: string;
                 clicks: number;
-                /** @description Distinct visitors that day. */
-                unique_clicks: number;
+                /** @description Distinct visitors that day; null when the statistics are filtered. */
+                unique_clicks: number | null;
               }[];
               /** @description Your 10 links with the most clicks over the range. */
               top_links: {
@@ -1696,6 +1788,36 @@ export interface paths {
                 conversion_rate: number;
                 /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
                 epc: string;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              country: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              referrer: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              device: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              browser: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              os: {
+                value: string;
+                clicks: number;
+              }[];
+              /** @description The 20 values with the most clicks over the range, most first. */
+              language: {
+                value: string;
+                clicks: number;
               }[];
             };
           };

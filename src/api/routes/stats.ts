@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { AccountStatsQuery, AccountStatsSchema, StatsQuery, StatsSchema } from '../../schemas/stats.ts';
 import { getLinkOrThrow } from '../../services/links.ts';
-import { getAccountStats, getLinkStats, parseRange, parseWith } from '../../services/stats.ts';
+import { getAccountStats, getLinkStats, parseFilters, parseRange, parseWith } from '../../services/stats.ts';
 import { tagFilter } from '../../services/tags.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { ownedResource } from '../owned-resource.ts';
@@ -23,7 +23,9 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
           'Totals and unique visitors on every plan with API access. Business adds the `trend` (the last 30 ' +
           'UTC days, or `from`..`to`) and, per `with` dimension (comma-separated: country, device, browser, ' +
           'os, referrer, language, utm_source, utm_medium, utm_campaign, storefront), a breakdown over all ' +
-          'time or the range. Answered from rollups.',
+          'time or the range. Business filters (`country=DE&device=mobile`, each one value, AND) restrict ' +
+          'the clicks, the trend and every breakdown to the matching visits (unique visitors are then null). ' +
+          'Answered from rollups.',
         tags: ['Statistics'],
         params: IdParams,
         querystring: StatsQuery,
@@ -34,7 +36,10 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
       const at = now();
       const dimensions = parseWith(request.principal, request.query.with);
       const range = parseRange(request.principal, request.query, at);
-      return uow.read((stores) => getLinkStats(stores, request.principal, request.params.id, dimensions, at, range));
+      const filters = parseFilters(request.principal, request.query);
+      return uow.read((stores) =>
+        getLinkStats(stores, request.principal, request.params.id, dimensions, at, range, filters),
+      );
     },
   );
 
@@ -47,7 +52,9 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
         description:
           'Total and unique clicks of all your links, clicks this month, the daily trend (the last 30 UTC days, ' +
           'or `from`..`to`, at most 366 days) and the 10 links with the most clicks over that range. Business plan. ' +
-          '`tag` restricts every figure to the links carrying any of the tags named.',
+          "`tag` restricts every figure to the links carrying any of the tags named; the filters of a link's " +
+          'statistics (`country=DE&device=mobile`) to the matching visits. The breakdowns by country, referrer, ' +
+          'device, browser, os and language carry the 20 values with the most clicks.',
         tags: ['Statistics'],
         querystring: AccountStatsQuery,
         response: { 200: AccountStatsSchema, ...errorResponses(422) },
@@ -57,7 +64,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
       const at = now();
       const range = parseRange(request.principal, request.query, at);
       const tags = tagFilter(request.query.tag);
-      return uow.read((stores) => getAccountStats(stores, request.principal, at, range, tags));
+      const filters = parseFilters(request.principal, request.query);
+      return uow.read((stores) => getAccountStats(stores, request.principal, at, range, tags, filters));
     },
   );
 };

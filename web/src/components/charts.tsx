@@ -24,14 +24,22 @@ export function TrendChart({ trend, caption }: { trend: TrendDay[]; caption: str
     };
   }, [trend]);
   const clicks = trend.reduce((sum, d) => sum + d.clicks, 0);
-  const unique = trend.reduce((sum, d) => sum + d.unique_clicks, 0);
+  const filtered = trend.some((d) => d.unique_clicks === null);
+  const unique = trend.reduce((sum, d) => sum + (d.unique_clicks ?? 0), 0);
   return (
     <figure class="chart" data-testid="trend" data-points={trend.length}>
       <div ref={box} class="plot" aria-hidden="true" />
       {failed && <p class="error">The chart could not be loaded; the table below has its numbers.</p>}
       <figcaption>
         {caption} (UTC): <strong data-testid="range-clicks">{clicks}</strong> clicks,{' '}
-        <strong data-testid="range-unique">{unique}</strong> unique visitors.
+        {filtered ? (
+          <span data-testid="range-unique">unique visitors are not counted under filters</span>
+        ) : (
+          <>
+            <strong data-testid="range-unique">{unique}</strong> unique visitors
+          </>
+        )}
+        .
       </figcaption>
       <details>
         <summary>The chart as a table</summary>
@@ -52,7 +60,7 @@ export function TrendChart({ trend, caption }: { trend: TrendDay[]; caption: str
               <tr key={d.date}>
                 <th scope="row">{d.date}</th>
                 <td class="num">{d.clicks}</td>
-                <td class="num">{d.unique_clicks}</td>
+                <td class="num">{d.unique_clicks ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -31,11 +31,14 @@ const TABLES: Array<{
   { key: 'utm_campaign', title: 'UTM campaign' },
 ];
 
+/** Filtered statistics count clicks, not visitors (the server answers null): said in words. */
+export const NOT_COUNTED = 'not counted under filters';
+
 /** Total and unique side by side, and this month: the numbers every plan sees. */
 export function Totals({
   stats,
 }: {
-  stats: { total_clicks: number; unique_clicks: number; clicks_this_month: number };
+  stats: { total_clicks: number; unique_clicks: number | null; clicks_this_month: number };
 }) {
   return (
     <dl class="totals">
@@ -45,7 +48,7 @@ export function Totals({
       </div>
       <div>
         <dt>Unique visitors</dt>
-        <dd data-testid="unique-clicks">{stats.unique_clicks}</dd>
+        <dd data-testid="unique-clicks">{stats.unique_clicks ?? NOT_COUNTED}</dd>
       </div>
       <div>
         <dt>This month</dt>

@@ -7,7 +7,8 @@ import { onThemeChange } from '../lib/theme.ts';
 export interface TrendDay {
   date: string;
   clicks: number;
-  unique_clicks: number;
+  /** null when the statistics are filtered: no visitors counted. */
+  unique_clicks: number | null;
 }
 
 const HEIGHT = 220;
@@ -58,7 +59,8 @@ function tooltip(trend: TrendDay[]): uPlot.Plugin {
           return;
         }
         tip.hidden = false;
-        tip.textContent = `${day.date}: ${day.clicks} clicks, ${day.unique_clicks} unique`;
+        const unique = day.unique_clicks === null ? '' : `, ${day.unique_clicks} unique`;
+        tip.textContent = `${day.date}: ${day.clicks} clicks${unique}`;
         // Flipped to the cursor's left past the middle so it never leaves the chart.
         const left = u.cursor.left;
         const flip = left > u.over.clientWidth / 2;

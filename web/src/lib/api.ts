@@ -102,7 +102,10 @@ export const linkStats = (
     }),
   );
 
-/** The account's totals, trend and top links (Business), over `range` or the last 30 days, of the clicks matching `filters`. */
+/**
+ * The account's totals, trend, top links and breakdowns (Business), over `range` or the last 30 days,
+ * of the clicks matching `filters`.
+ */
 export const accountStats = (range?: DayRange, filters: StatsFilters = {}) =>
   answer(api.GET('/stats', { params: { query: { ...range, ...filters } } }));
 
