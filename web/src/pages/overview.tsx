@@ -113,10 +113,7 @@ const ACCOUNT_TABLES: Array<{ key: FilterKey; title: string }> = [
 
 type Rows = Array<{ value: string; clicks: number }>;
 
-/**
- * The account-wide breakdowns the answer of GET /stats carries. Today it carries none (totals, trend and
- * top links only), so nothing shows; the tables appear, filterable, once the server sends them.
- */
+/** The account-wide breakdowns the answer of GET /stats carries (each its 20 values with the most clicks). */
 function accountBreakdowns(stats: AccountStats): Array<{ key: FilterKey; title: string; rows: Rows }> {
   const answer = stats as AccountStats & Partial<Record<FilterKey, Rows>>;
   return ACCOUNT_TABLES.flatMap(({ key, title }) => {
