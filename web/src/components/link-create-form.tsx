@@ -8,6 +8,7 @@ import { useData } from '../lib/use-data.ts';
 import { CopyButton } from './copy-button.tsx';
 import { ErrorMessage } from './error-message.tsx';
 import { FieldError } from './field-error.tsx';
+import { TagPicker } from './tag-picker.tsx';
 import { LinkControlsFields } from './link-controls/link-controls-fields.tsx';
 
 const EMPTY = draftFrom();
@@ -20,6 +21,7 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
   const settings = useData(features.business.allowed ? getSettings : null, []);
   const [url, setUrl] = useState('');
   const [alias, setAlias] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
   const [controls, setControls] = useState(EMPTY);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
@@ -34,10 +36,12 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
       const link = await createLink({
         redirect_url: url,
         ...(alias ? { short_code: alias } : {}),
+        ...(tags.length > 0 ? { tags } : {}),
         ...controlChanges(controls, EMPTY, features),
       });
       setUrl('');
       setAlias('');
+      setTags([]);
       setControls(EMPTY);
       setError(undefined);
       setErrors({});
@@ -55,6 +59,7 @@ export function LinkCreateForm({ me, onCreated }: { me: Me; onCreated: (link: Li
   return (
     <form onSubmit={create} aria-label="Create a link" ref={formRef}>
       <DestinationAndAlias url={url} alias={alias} onUrl={setUrl} onAlias={setAlias} fe={fe} />
+      {features.pro.allowed && <TagPicker id="new-tags" value={tags} onChange={setTags} />}
       <details class="controls" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           More options: title, expiry, click limit, UTM, password, A/B split, social preview, storefront localisation

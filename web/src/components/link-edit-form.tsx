@@ -1,3 +1,4 @@
+import { TagPicker } from './tag-picker.tsx';
 import { useEffect, useState } from 'preact/hooks';
 import {
   clearLandingOptions,
@@ -41,12 +42,14 @@ interface Basics {
   category: string;
   domain: string;
   active: boolean;
+  tags: string[];
 }
 
 const basicsFrom = (link: LinkRecord): Basics => ({
   url: link.redirect_url,
   category: String(link.category?.id ?? ''),
   domain: String(link.domain?.id ?? ''),
+  tags: link.tags.map((tag) => tag.name),
   active: link.is_active,
 });
 
@@ -155,7 +158,7 @@ interface Edited {
 /** Saves the link, then its choice-page options; rejects with the first request's refusal. */
 async function saveLink(link: LinkRecord, me: Me, edited: Edited): Promise<void> {
   const { domains, targeting, choice_pages: choicePages } = me.features;
-  const { url, category, domain, active } = edited.basics;
+  const { url, category, domain, active, tags } = edited.basics;
   const body: LinkChanges = {
     redirect_url: url,
     is_active: active,
@@ -163,6 +166,7 @@ async function saveLink(link: LinkRecord, me: Me, edited: Edited): Promise<void>
   };
   // Fields of features the plan lacks are left out, as the server refuses them.
   if (domains.allowed) body.domain_id = domain === '' ? null : Number(domain);
+  if (controlFeatures(me).pro.allowed) body.tags = tags;
   // Sent as typed, in lower case (the API keeps country codes upper case itself): a value the rule's
   // kind does not know comes back as a 422 at its field.
   if (targeting.allowed) {
@@ -222,6 +226,9 @@ function BasicsFields({ basics, onChange, me, fe }: BasicsProps) {
               <span class="badge locked">Locked</span> Business plan
             </span>
           </p>
+        )}
+        {controlFeatures(me).pro.allowed && (
+          <TagPicker id="edit-tags" value={basics.tags} onChange={(tags) => change({ tags })} />
         )}
         <label class="check field-button">
           <input

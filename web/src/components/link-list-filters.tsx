@@ -6,7 +6,7 @@ import {
   type ListState,
   type Sort,
 } from '../lib/link-list-state.ts';
-import type { CategoryRecord, HealthStatus } from '../lib/types.ts';
+import type { CategoryRecord, HealthStatus, TagRecord } from '../lib/types.ts';
 
 export interface LinkListFiltersProps {
   state: ListState;
@@ -14,12 +14,14 @@ export interface LinkListFiltersProps {
   typed: string;
   onType: (text: string) => void;
   categories: CategoryRecord[];
+  /** The workspace's tags: a Tag filter is offered when there are any. */
+  tags: TagRecord[];
   /** A sort, order or filter chosen: the list's new state. */
   onChange: (change: Partial<ListState>) => void;
 }
 
 /** Search, sort, order, and the category and health filters above the Links page's list. */
-export function LinkListFilters({ state, typed, onType, categories, onChange }: LinkListFiltersProps) {
+export function LinkListFilters({ state, typed, onType, categories, tags, onChange }: LinkListFiltersProps) {
   return (
     <div class="row list-filters">
       <label class="grow">
@@ -66,6 +68,20 @@ export function LinkListFilters({ state, typed, onType, categories, onChange }: 
           ))}
         </select>
       </label>
+      {(tags.length > 0 || state.tag) && (
+        <label>
+          Tag{' '}
+          <select name="tag_filter" value={state.tag} onChange={(e) => onChange({ tag: e.currentTarget.value })}>
+            <option value="">All</option>
+            {state.tag && !tags.some((t) => t.name === state.tag) && <option value={state.tag}>{state.tag}</option>}
+            {tags.map((t) => (
+              <option key={t.id} value={t.name}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label>
         Health{' '}
         <select
@@ -91,5 +107,6 @@ export function filterNames(state: ListState, categories: CategoryRecord[]): str
   return [
     state.category ? `category “${category}”` : '',
     state.health ? `health “${HEALTH_FILTERS.find(([value]) => value === state.health)?.[1]}”` : '',
+    state.tag ? `tag “${state.tag}”` : '',
   ].filter(Boolean);
 }

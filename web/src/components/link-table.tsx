@@ -1,3 +1,4 @@
+import { TagChips } from './tag-chips.tsx';
 import { useEffect, useRef } from 'preact/hooks';
 import { countOf } from '../lib/counts.ts';
 import type { Direction, Sort } from '../lib/link-list-state.ts';
@@ -75,6 +76,7 @@ export function LinkTable(props: LinkTableProps) {
                 <CopyButton text={link.short_url} label={`Copy ${shortText(link)}`} />
               </span>
               {link.is_expired && <span class="badge expired">Expired</span>}
+              <TagChips tags={link.tags} />
             </td>
             <td class="destination" title={link.redirect_url}>
               <span>{link.redirect_url}</span>

@@ -18,14 +18,16 @@ import type {
   CredentialsInput,
   DayRange,
   ForgotPasswordInput,
+  InvitationInput,
   LinkChanges,
   ListLinksInput,
   NewLink,
-  InvitationInput,
   ResetPasswordInput,
   Role,
   Settings,
   SignInTwoFactorInput,
+  TagChanges,
+  TagInput,
   TwoFactorCodeInput,
   TwoFactorDisableInput,
   TwoFactorSetupInput,
@@ -129,6 +131,12 @@ export const createCategory = (body: CategoryInput) => answer(api.POST('/categor
 export const renameCategory = (id: number, body: CategoryInput) =>
   answer(api.PATCH('/categories/{id}', { ...byId(id), body }));
 export const deleteCategory = (id: number) => answer(api.DELETE('/categories/{id}', byId(id)));
+
+// Tags.
+export const listTags = () => answer(api.GET('/tags'));
+export const createTag = (body: TagInput) => answer(api.POST('/tags', { body }));
+export const updateTag = (id: number, body: TagChanges) => answer(api.PATCH('/tags/{id}', { ...byId(id), body }));
+export const deleteTag = (id: number) => answer(api.DELETE('/tags/{id}', byId(id)));
 
 // Affiliate tags.
 export const listAffiliatePrograms = () => answer(api.GET('/affiliate-programs'));

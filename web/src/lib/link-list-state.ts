@@ -1,5 +1,6 @@
 // The Links page's list state, kept in the hash route's query (#/links?search=shoe&sort=click_count&page=3)
 // so reload, Back and a shared address show the same list. Defaults stay out of the address.
+import { MAX_TAG_NAME_LENGTH } from '../../../src/core/tags.ts';
 import type { HealthStatus, ListLinksInput } from './types.ts';
 
 export type Sort = NonNullable<ListLinksInput['sort']>;
@@ -35,6 +36,8 @@ export interface ListState {
   /** A category id, or '' for all. */
   category: string;
   health: HealthStatus | '';
+  /** A tag's name, or '' for all. */
+  tag: string;
 }
 
 export const DEFAULT_STATE: ListState = {
@@ -45,6 +48,7 @@ export const DEFAULT_STATE: ListState = {
   perPage: DEFAULT_PAGE_SIZE,
   category: '',
   health: '',
+  tag: '',
 };
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -72,6 +76,7 @@ export function parseListState(query: URLSearchParams): ListState {
       HEALTH_FILTERS.map(([value]) => value),
       '' as HealthStatus | '',
     ),
+    tag: (query.get('tag') ?? '').slice(0, MAX_TAG_NAME_LENGTH),
   };
 }
 
@@ -84,6 +89,7 @@ export function listStateQuery(state: ListState): URLSearchParams {
   if (state.perPage !== DEFAULT_STATE.perPage) query.set('per_page', String(state.perPage));
   if (state.category) query.set('category', state.category);
   if (state.health) query.set('health', state.health);
+  if (state.tag) query.set('tag', state.tag);
   if (state.page !== 1) query.set('page', String(state.page));
   return query;
 }
@@ -99,7 +105,8 @@ export function changeListState(state: ListState, change: Partial<ListState>): L
 }
 
 /** Whether the list is narrowed by a search or a filter (an empty answer then means "no match", not "no links"). */
-export const isFiltered = (state: ListState): boolean => Boolean(state.search || state.category || state.health);
+export const isFiltered = (state: ListState): boolean =>
+  Boolean(state.search || state.category || state.health || state.tag);
 
 /** What the API is asked for this state. */
 export function listQuery(state: ListState): ListLinksInput {
@@ -111,5 +118,6 @@ export function listQuery(state: ListState): ListLinksInput {
     ...(state.search ? { search: state.search } : {}),
     ...(state.category ? { category_id: Number(state.category) } : {}),
     ...(state.health ? { health: state.health } : {}),
+    ...(state.tag ? { tag: state.tag } : {}),
   };
 }

@@ -55,6 +55,10 @@ export type RawClick = RawClicksPage['data'][number];
 
 export type CategoryRecord = Schemas['Category'];
 export type CategoryInput = BodyOf<paths['/categories']['post']>;
+export type TagRecord = Schemas['Tag'];
+export type LinkTag = Schemas['LinkTag'];
+export type TagInput = BodyOf<paths['/tags']['post']>;
+export type TagChanges = BodyOf<paths['/tags/{id}']['patch']>;
 export type AffiliateProgramRecord = AnswerOf<paths['/affiliate-programs']['get']>['data'][number];
 export type AffiliateTagRecord = Schemas['AffiliateTag'];
 export type CreateAffiliateTagInput = BodyOf<paths['/affiliates']['post']>;

@@ -2,11 +2,13 @@ import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { FieldError } from '../components/field-error.tsx';
 import { RoleNote } from '../components/role-note.tsx';
+import { TagsSection } from '../components/tags-section.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../lib/api.ts';
 import { confirmDialog, promptDialog } from '../lib/dialogs.tsx';
 import { ariaFor, fieldErrors, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
+import { controlFeatures } from '../lib/link-controls.ts';
 import { can } from '../lib/permissions.ts';
 import type { Announce } from '../lib/toast.ts';
 import type { Me } from '../lib/types.ts';
@@ -82,6 +84,7 @@ export function CategoriesPage({ me, announce }: { me: Me; announce: Announce })
           </li>
         ))}
       </ul>
+      {controlFeatures(me).pro.allowed && <TagsSection editable={editable} announce={announce} />}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren, RefObject } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { BulkBar } from '../components/bulk-bar.tsx';
+import { BulkBar, type BulkChoice } from '../components/bulk-bar.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';
 import { filterNames, LinkListFilters } from '../components/link-list-filters.tsx';
@@ -8,7 +8,8 @@ import { LinkTable, LinkTableSkeleton, shortText } from '../components/link-tabl
 import { NoLinksMatch, NoLinksYet } from '../components/links-empty.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RoleNote } from '../components/role-note.tsx';
-import { bulkLinkAction, deleteLink, EXPORT_URL, listCategories } from '../lib/api.ts';
+import { bulkLinkAction, deleteLink, EXPORT_URL, listCategories, listTags } from '../lib/api.ts';
+import { controlFeatures } from '../lib/link-controls.ts';
 import { countOf } from '../lib/counts.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { duplicateLink } from '../lib/duplicate-link.ts';
@@ -36,12 +37,15 @@ const DONE: Record<BulkLinkActionName, string> = {
  */
 export function LinksPage({ me, announce, query }: { me: Me; announce: Announce; query: URLSearchParams }) {
   const state = parseListState(query);
+  const canTag = controlFeatures(me).pro.allowed;
   const key = listStateQuery(state).toString();
   const go = (change: Partial<ListState>, replace = false) =>
     navigate(routeHref('/links', listStateQuery(changeListState(state, change))), { replace });
   const search = useSearchBox(state);
   const categories = useData(listCategories, []);
   const categoryList = categories.data?.data ?? [];
+  const tags = useData(canTag ? listTags : null, []);
+  const tagList = tags.data?.data ?? [];
   const list = useLinkList(state, search.wanted, (lastPage) => go({ page: lastPage }, true));
   const selection = useSelection(key);
   const listTop = useRef<HTMLDivElement>(null);
@@ -50,7 +54,7 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
   const editable = can(me, 'links.write');
   const clearFilters = () => {
     search.setTyped('');
-    go({ search: '', category: '', health: '' });
+    go({ search: '', category: '', health: '', tag: '' });
   };
   return (
     <main class="links-page">
@@ -78,6 +82,7 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
         typed={search.typed}
         onType={search.setTyped}
         categories={categoryList}
+        tags={tagList}
         onChange={go}
       />
       <ErrorMessage error={actions.error} />
@@ -102,6 +107,7 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
         <BulkBar
           count={list.rows.filter((l) => selection.selected.has(l.id)).length}
           categories={categoryList}
+          tags={canTag ? tagList : undefined}
           working={actions.working}
           onAction={actions.bulk}
           onClear={() => selection.selectOnly([])}
@@ -181,7 +187,7 @@ interface LinkActions {
   error: string | undefined;
   remove: (link: LinkRecord) => Promise<void>;
   duplicate: (link: LinkRecord) => Promise<void>;
-  bulk: (action: BulkLinkActionName, categoryId?: number | null) => Promise<void>;
+  bulk: (action: BulkLinkActionName, choice?: BulkChoice) => Promise<void>;
 }
 
 interface LinkActionsOptions {
@@ -228,14 +234,15 @@ function useLinkActions({ me, announce, list, selection, listTop }: LinkActionsO
     }
   };
 
-  const bulk = async (action: BulkLinkActionName, categoryId?: number | null) => {
+  const bulk = async (action: BulkLinkActionName, choice: BulkChoice = {}) => {
     const ids = list.rows.filter((l) => selection.selected.has(l.id)).map((l) => l.id);
     if (ids.length === 0) return;
     if (action === 'delete' && !(await confirmBulkDeletion(ids.length))) return;
     setWorking(true);
     try {
-      const move = action === 'move' ? { category_id: categoryId ?? null } : {};
-      announce(bulkSummary(action, await bulkLinkAction({ action, ids, ...move })));
+      const move = action === 'move' ? { category_id: choice.categoryId ?? null } : {};
+      const tagged = choice.tags ? { tags: choice.tags } : {};
+      announce(bulkSummary(action, await bulkLinkAction({ action, ids, ...move, ...tagged })));
       setError(undefined);
       selection.selectOnly([]);
       reload();
