@@ -28,6 +28,8 @@ export function linkResource(link: Link, shortBase: string) {
     preview: link.preview,
     is_expired: isExpired(link, Date.now()),
     localize: link.localize,
+    open_in_app: link.openInApp,
+    tracking_id: link.trackingId,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,

@@ -13,6 +13,7 @@ export interface LinkControlInput {
   variants?: Variant[] | null;
   preview?: Partial<LinkPreview> | null;
   localize?: boolean | null;
+  open_in_app?: boolean;
 }
 
 const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
@@ -34,6 +35,7 @@ export function controlChanges(input: LinkControlInput, now: number): Partial<Li
     changes.variants = input.variants?.map(({ url, weight }) => ({ url, weight })) ?? null;
   if (input.preview !== undefined) changes.preview = normalisePreview(input.preview);
   if (input.localize !== undefined) changes.localize = input.localize;
+  if (input.open_in_app !== undefined) changes.openInApp = input.open_in_app;
   return changes;
 }
 

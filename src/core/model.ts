@@ -80,6 +80,10 @@ export interface LinkControls {
   preview: LinkPreview | null;
   /** Storefront localisation; null follows the owner's account default. */
   localize: boolean | null;
+  /** Phone visitors get the page that opens the destination's app (docs/api.md, "Open in app"). */
+  openInApp: boolean;
+  /** Injected in place of the program's tag when the tag record holds it; null: the tag. */
+  trackingId: string | null;
 }
 
 export const NO_LINK_CONTROLS: LinkControls = {
@@ -92,6 +96,8 @@ export const NO_LINK_CONTROLS: LinkControls = {
   variants: null,
   preview: null,
   localize: null,
+  openInApp: false,
+  trackingId: null,
 };
 
 export interface Link extends LinkControls {
@@ -147,6 +153,8 @@ export interface AffiliateTag {
   workspaceId: number;
   programId: number;
   tag: string;
+  /** Further ids of the program a link may choose instead of `tag` (docs/api.md, "Tracking ids"). */
+  trackingIds: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import { applyAffiliateTag, type TagsByProgram } from './affiliate.ts';
 import type { LinkPreview } from './model.ts';
 import { localiseDestination } from './storefronts.ts';
+import { tagsForLink, type TrackingIdsByProgram } from './tracking-ids.ts';
 import type { CompiledTargeting, Visitor } from './targeting.ts';
 import { applyUtm, type Utm } from './utm.ts';
 import { pickVariant, type Variant } from './variants.ts';
@@ -28,6 +29,10 @@ export interface RedirectableLink {
   preview: LinkPreview | null;
   /** Send Amazon and Apple destinations to the visitor's own storefront; null: the owner's default. */
   localize: boolean | null;
+  /** Phone visitors get the page that opens the destination's app (the edge decides; absent: off). */
+  openInApp?: boolean;
+  /** The tracking id injected instead of its program's tag (src/core/tracking-ids.ts); absent: none. */
+  trackingId?: string | null;
 }
 
 /** What the short host applies of a link's owner: their plan's features and affiliate tags. */
@@ -37,6 +42,8 @@ export interface Owner {
   /** Business: targeting, choice pages, variants, previews and affiliate tags apply. */
   business: boolean;
   tags: TagsByProgram;
+  /** The tag records' extra tracking ids, which a link may choose; absent: none. */
+  trackingIds?: TrackingIdsByProgram;
   /** The account's storefront localisation default, for links that do not say. */
   localizeByDefault: boolean;
 }
@@ -117,13 +124,14 @@ export function decideRedirect(link: RedirectableLink | undefined, request: Visi
   if (isExpiredVisit(link, request)) return expiredDecision(link);
   if (link.passwordHash !== null && !request.unlocked) return PASSWORD;
   const counts = request.method === 'GET';
+  const tags = tagsForLink(owner.tags, owner.trackingIds, link.trackingId);
   // The visitor's own storefront (with its tag), or the owner's tag on the URL as it is; then UTM.
   const finish = (url: string, variantIndex: number | null = null): Destination => {
     const local =
       owner.business && (link.localize ?? owner.localizeByDefault)
-        ? localiseDestination(url, request.visitor().country, owner.tags)
+        ? localiseDestination(url, request.visitor().country, tags)
         : undefined;
-    const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, owner.tags) : url);
+    const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, tags) : url);
     const location = owner.pro || owner.business ? applyUtm(tagged, link.utm) : tagged;
     if (!counts) return { location, record: NONE };
     if (local === undefined && variantIndex === null) return { location, record: CLICK };

@@ -146,6 +146,8 @@ export class LinkCache {
       variants: row.variants,
       preview: row.preview,
       localize: row.localize,
+      openInApp: row.openInApp,
+      trackingId: row.trackingId,
     };
     this.#remember(key, entry);
     this.#keyByLinkId.set(row.id, key);
@@ -170,6 +172,7 @@ export class LinkCache {
       pro: hasApiAccess(plan),
       business,
       tags: business ? row!.tags : NO_TAGS,
+      trackingIds: business ? row!.trackingIds : undefined,
       localizeByDefault: row?.localizeByDefault ?? false,
     };
     this.#owners.set(workspaceId, owner);

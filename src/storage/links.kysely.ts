@@ -75,6 +75,8 @@ function toLink(row: LinkRow): Link {
     variants: parseJson(row.variants),
     preview: parseJson(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
+    openInApp: Boolean(row.open_in_app),
+    trackingId: row.tracking_id,
     health: {
       status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
       checkedAt: row.health_checked_at,
@@ -107,6 +109,8 @@ function controlColumns(changes: Partial<LinkControls>) {
   if (changes.variants !== undefined) columns.variants = jsonOrNull(changes.variants);
   if (changes.preview !== undefined) columns.preview = jsonOrNull(changes.preview);
   if (changes.localize !== undefined) columns.localize = changes.localize === null ? null : Number(changes.localize);
+  if (changes.openInApp !== undefined) columns.open_in_app = Number(changes.openInApp);
+  if (changes.trackingId !== undefined) columns.tracking_id = changes.trackingId;
   return columns;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 50f06c8c603979a3c3d46cfc7707abfd0c7d305b4ea86f6bf3e7c2299acda013
+ * openapi.json sha256: 4b3a6676418785b87cb6a97f62e9572176c62a8efb906629362c7bfbd7e0168b
  */
 export interface paths {
   '/links': {
@@ -72,6 +72,8 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -111,6 +113,8 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -353,6 +357,10 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app (Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not open. Crawlers and desktops get the 302. Default false. */
+            open_in_app?: boolean;
+            /** @description Business: the tracking id injected instead of the program's tag: the tag or one of the tracking_ids of your tag record for the program of redirect_url. null: the record's tag. */
+            tracking_id?: string | null;
           };
         };
       };
@@ -728,6 +736,10 @@ export interface paths {
             } | null;
             /** @description Business: send visitors of Amazon product or search URLs and Apple links to their own country's storefront (with your tag there). null follows the account's default (off unless turned on). */
             localize?: boolean | null;
+            /** @description Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app (Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not open. Crawlers and desktops get the 302. Default false. */
+            open_in_app?: boolean;
+            /** @description Business: the tracking id injected instead of the program's tag: the tag or one of the tracking_ids of your tag record for the program of redirect_url. null: the record's tag. */
+            tracking_id?: string | null;
           };
         };
       };
@@ -1875,6 +1887,8 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -1914,6 +1928,8 @@ export interface paths {
              *           "preview": null,
              *           "is_expired": false,
              *           "localize": null,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -2855,6 +2871,10 @@ export interface paths {
              *             "name": "Amazon US"
              *           },
              *           "tag": "hoplink-20",
+             *           "tracking_ids": [
+             *             "hoplink-yt-20",
+             *             "hoplink-news-20"
+             *           ],
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         }
@@ -2913,6 +2933,8 @@ export interface paths {
             affiliate_program_id: number;
             /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
             tag: string;
+            /** @description Up to 20 further ids of the program (Amazon tracking ids, eBay campaign ids), each in the format of the tag, none twice and none equal to the tag. A link chooses one as its `tracking_id`. */
+            tracking_ids?: string[];
           };
         };
       };
@@ -3071,8 +3093,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Change a tag
-     * @description The new tag is checked against the program's format and applies from the next visit on.
+     * Change a tag or its tracking ids
+     * @description The tag, the tracking ids, or both: checked against the program's format, applied from the next visit on. A link whose tracking id is removed gets the tag until it chooses another.
      */
     patch: {
       parameters: {
@@ -3086,14 +3108,11 @@ export interface paths {
       };
       requestBody: {
         content: {
-          /**
-           * @example {
-           *       "tag": "hoplink-21"
-           *     }
-           */
           'application/json': {
             /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
-            tag: string;
+            tag?: string;
+            /** @description Up to 20 further ids of the program (Amazon tracking ids, eBay campaign ids), each in the format of the tag, none twice and none equal to the tag. A link chooses one as its `tracking_id`. */
+            tracking_ids?: string[];
           };
         };
       };
@@ -5148,6 +5167,8 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "open_in_app": false,
+     *       "tracking_id": null,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5212,6 +5233,10 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description Phone visitors get the page that opens the destination’s app. */
+      open_in_app: boolean;
+      /** @description The tracking id injected instead of the program's tag; null: the tag. */
+      tracking_id: string | null;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5268,6 +5293,8 @@ export interface components {
      *       "preview": null,
      *       "is_expired": false,
      *       "localize": null,
+     *       "open_in_app": false,
+     *       "tracking_id": null,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -5344,6 +5371,10 @@ export interface components {
       is_expired: boolean;
       /** @description Storefront localisation; null follows the account's default. */
       localize: boolean | null;
+      /** @description Phone visitors get the page that opens the destination’s app. */
+      open_in_app: boolean;
+      /** @description The tracking id injected instead of the program's tag; null: the tag. */
+      tracking_id: string | null;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -5463,6 +5494,10 @@ export interface components {
      *         "name": "Amazon US"
      *       },
      *       "tag": "hoplink-20",
+     *       "tracking_ids": [
+     *         "hoplink-yt-20",
+     *         "hoplink-news-20"
+     *       ],
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
      *     }
@@ -5473,7 +5508,10 @@ export interface components {
         id: number;
         name: string;
       };
+      /** @description The default: what links of the program get unless they choose a tracking id. */
       tag: string;
+      /** @description Further ids of the program a link may choose as its `tracking_id` (Business). */
+      tracking_ids: string[];
       /**
        * Format: date-time
        * @description ISO 8601 UTC

@@ -21,6 +21,7 @@ import * as importUploads from './019-import-uploads.ts';
 import * as workspaces from './020-workspaces.ts';
 import * as accountRecovery from './021-account-recovery.ts';
 import * as twoFactorSessions from './022-two-factor-sessions.ts';
+import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '020-workspaces': workspaces,
   '021-account-recovery': accountRecovery,
   '022-two-factor-sessions': twoFactorSessions,
+  '026-open-in-app-tracking-ids': openInAppTrackingIds,
 };
