@@ -9,7 +9,7 @@ import { engines, insertPlainLink, useMigratedDatabase } from '../helpers/databa
 describe.each(engines)('open in app and tracking ids on %s', (engine) => {
   const handle = useMigratedDatabase(engine);
 
-  it("keeps a link's open_in_app and tracking_id, off and none by default, and hands them to the short host", async () => {
+  it("keeps a link's open_in_app and tracking_id (off and none by default) for the short host too", async () => {
     const account = await insertAccount(handle.db, { email: `oia-${engine}@example.com`, plan: 'business' });
     const link = await insertPlainLink(handle.db, account.workspaceId, `oia${engine}`);
     expect(await findLink(handle.db, link.id)).toMatchObject({ openInApp: false, trackingId: null });

@@ -4,6 +4,7 @@
 import type { paths } from '@hoplink/client';
 import { answer, api, dashboardApi, WORKSPACE_HEADER } from './http.ts';
 import type {
+  AffiliateTagChanges,
   AuditQuery,
   BreakdownKey,
   BulkLinkActionInput,
@@ -123,6 +124,8 @@ export const deleteCategory = (id: number) => answer(api.DELETE('/categories/{id
 export const listAffiliatePrograms = () => answer(api.GET('/affiliate-programs'));
 export const listAffiliateTags = () => answer(api.GET('/affiliates'));
 export const createAffiliateTag = (body: CreateAffiliateTagInput) => answer(api.POST('/affiliates', { body }));
+export const updateAffiliateTag = (id: number, body: AffiliateTagChanges) =>
+  answer(api.PATCH('/affiliates/{id}', { ...byId(id), body }));
 export const deleteAffiliateTag = (id: number) => answer(api.DELETE('/affiliates/{id}', byId(id)));
 
 // Custom domains.
