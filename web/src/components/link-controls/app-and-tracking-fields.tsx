@@ -35,8 +35,9 @@ export function AppAndTrackingFields({ draft, onChange, business, destination, f
   const record = program && tags.data?.data.find((tag) => tag.affiliate_program.id === program.id);
   const openHint = `${fe.form}-open-in-app-hint`;
   const trackingHint = `${fe.form}-tracking-id-hint`;
-  // A saved choice the record no longer holds stays listed, so the select shows what the link has.
-  const ids = record ? [record.tag, ...record.tracking_ids] : [];
+  // "The tag" stands for the record's tag; a saved choice not among the ids (the tag itself, or one
+  // the record no longer holds) stays listed, so the select shows what the link has.
+  const ids = record ? [...record.tracking_ids] : [];
   if (draft.trackingId !== '' && !ids.includes(draft.trackingId)) ids.push(draft.trackingId);
   return (
     <>
