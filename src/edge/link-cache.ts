@@ -27,7 +27,7 @@ const textSize = (text: string | null | undefined) => (text ? text.length * 2 + 
 function sizeOf(entry: Entry): number {
   if (entry === MISSING) return 64;
   let size = 320 + textSize(entry.redirectUrl) + textSize(entry.title) + textSize(entry.expiredUrl);
-  size += textSize(entry.passwordHash);
+  size += textSize(entry.passwordHash) + textSize(entry.trackingId);
   for (const option of entry.options) size += textSize(option);
   for (const variant of entry.variants ?? []) size += textSize(variant.url) + 32;
   for (const value of Object.values(entry.utm ?? {})) size += textSize(value);
