@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changePlan } from '../../src/services/accounts.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { useEdge } from '../helpers/edge.ts';
@@ -116,6 +117,27 @@ describe('open in app on the short host', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/Open in app/);
+  });
+
+  it('opens the app for a choice-page option too', async () => {
+    const { create, api, clickCount } = await workspace();
+    const link = await create({ redirect_url: 'https://example.com/', open_in_app: true });
+    const options = ['https://example.com/a', 'https://www.etsy.com/listing/1'];
+    expect((await api('PUT', `/links/${link.id}/landing-options`, { options })).statusCode).toBe(200);
+    expect((await visit(`${link.short_code}/1`, ANDROID)).status).toBe(302);
+    const res = await visit(`${link.short_code}/2`, ANDROID);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('package=com.etsy.android;');
+    // A pick is recorded as a pick, never as a click.
+    expect(await clickCount(link.id)).toBe(0);
+  });
+
+  it('stops at once when the owner leaves Business, the setting kept', async () => {
+    const { create, user } = await workspace();
+    const link = await create({ redirect_url: 'https://www.etsy.com/listing/1', open_in_app: true });
+    expect((await visit(link.short_code, ANDROID)).status).toBe(200);
+    await t.ctx.uow.transact((work) => changePlan(work, user.email, 'pro'));
+    expect((await visit(link.short_code, ANDROID)).status).toBe(302);
   });
 
   it('turns on and off with a PATCH, at once on the short host', async () => {
