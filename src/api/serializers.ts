@@ -31,6 +31,8 @@ export function linkResource(link: Link, shortBase: string) {
     localize_follows_default: link.localize === null,
     pass_click_id: link.passClickId,
     tags: link.tags,
+    open_in_app: link.openInApp,
+    tracking_id: link.trackingId,
     health: {
       status: link.health.status,
       checked_at: link.health.checkedAt,

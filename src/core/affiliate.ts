@@ -28,6 +28,30 @@ export function validateTag(program: AffiliateProgram, tag: string): void {
   if (!patterns.get(program.id)!.test(tag)) throw invalidField('tag', `The tag format is invalid for ${program.name}.`);
 }
 
+/** How many tracking ids one tag record may carry besides its tag. */
+export const MAX_TRACKING_IDS = 20;
+
+/**
+ * A tag record's tracking ids (docs/api.md, "Tracking ids"): each in the program's tag format,
+ * none twice, none the record's own tag. Returns them as given.
+ */
+export function validateTrackingIds(program: AffiliateProgram, tag: string, ids: readonly string[]): string[] {
+  if (ids.length > MAX_TRACKING_IDS) {
+    throw invalidField('tracking_ids', `At most ${MAX_TRACKING_IDS} tracking ids per tag.`);
+  }
+  const pattern = patterns.get(program.id)!;
+  const seen = new Set([tag]);
+  ids.forEach((id, index) => {
+    if (!pattern.test(id)) {
+      throw invalidField(`tracking_ids.${index}`, `The tracking id format is invalid for ${program.name}.`);
+    }
+    if (seen.has(id))
+      throw invalidField(`tracking_ids.${index}`, 'Each tracking id must differ from the tag and the others.');
+    seen.add(id);
+  });
+  return [...ids];
+}
+
 /** The link owner's tags: program id -> tag. */
 export type TagsByProgram = ReadonlyMap<number, string>;
 

@@ -18,15 +18,21 @@ export const STYLE = [
   'small{display:block;color:#57606a;font-size:.85rem;margin-top:4px}',
 ].join('');
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
 /**
  * The policy of a page whose only style is the inline block `style`: the CSP allows exactly it by
- * hash and nothing else loads. `formAction` opens form posts (a password page posts to 'self').
+ * hash and nothing else loads. `formAction` opens form posts (a password page posts to 'self');
+ * `script` is the one inline script a page may run (the open-in-app page), allowed by its hash.
  */
-export function pageCsp(style: string, { formAction = "'none'" }: { formAction?: string } = {}): string {
-  const hash = createHash('sha256').update(style).digest('base64');
+export function pageCsp(
+  style: string,
+  { formAction = "'none'", script }: { formAction?: string; script?: string } = {},
+): string {
   return [
     "default-src 'none'",
-    `style-src 'sha256-${hash}'`,
+    `style-src 'sha256-${sha256(style)}'`,
+    ...(script === undefined ? [] : [`script-src 'sha256-${sha256(script)}'`]),
     "img-src 'none'",
     "base-uri 'none'",
     `form-action ${formAction}`,

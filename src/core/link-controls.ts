@@ -14,6 +14,7 @@ export interface LinkControlInput {
   preview?: Partial<LinkPreview> | null;
   localize?: boolean | null;
   pass_click_id?: boolean;
+  open_in_app?: boolean;
 }
 
 const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
@@ -36,6 +37,7 @@ export function controlChanges(input: LinkControlInput, now: number): Partial<Li
   if (input.preview !== undefined) changes.preview = normalisePreview(input.preview);
   if (input.localize !== undefined) changes.localize = input.localize;
   if (input.pass_click_id !== undefined) changes.passClickId = input.pass_click_id;
+  if (input.open_in_app !== undefined) changes.openInApp = input.open_in_app;
   return changes;
 }
 

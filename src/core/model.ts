@@ -83,6 +83,10 @@ export interface LinkControls {
   localize: boolean | null;
   /** Each counted visit gets a click id in the destination's sub-id parameter (Business). */
   passClickId: boolean;
+  /** Phone visitors get the page that opens the destination's app (docs/api.md, "Open in app"). */
+  openInApp: boolean;
+  /** Injected in place of the program's tag when the tag record holds it; null: the tag. */
+  trackingId: string | null;
 }
 
 export const NO_LINK_CONTROLS: LinkControls = {
@@ -96,6 +100,8 @@ export const NO_LINK_CONTROLS: LinkControls = {
   preview: null,
   localize: null,
   passClickId: false,
+  openInApp: false,
+  trackingId: null,
 };
 
 export interface Link extends LinkControls {
@@ -155,6 +161,8 @@ export interface AffiliateTag {
   workspaceId: number;
   programId: number;
   tag: string;
+  /** Further ids of the program a link may choose instead of `tag` (docs/api.md, "Tracking ids"). */
+  trackingIds: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import { applyAffiliateTag, type TagsByProgram } from './affiliate.ts';
 import type { LinkPreview } from './model.ts';
 import { localiseDestination, storefrontOf } from './storefronts.ts';
+import { tagsForLink, type TrackingIdsByProgram } from './tracking-ids.ts';
 import type { CompiledTargeting, Visitor } from './targeting.ts';
 import { applyUtm, type Utm } from './utm.ts';
 import { pickVariant, type Variant } from './variants.ts';
@@ -30,6 +31,10 @@ export interface RedirectableLink {
   localize: boolean | null;
   /** Each counted visit gets a click id in the destination (edge/click-id.ts; Business). */
   passClickId?: boolean;
+  /** Phone visitors get the page that opens the destination's app (the edge decides; absent: off). */
+  openInApp?: boolean;
+  /** The tracking id injected instead of its program's tag (src/core/tracking-ids.ts); absent: none. */
+  trackingId?: string | null;
 }
 
 /** What the short host applies of a link's owner: their plan's features and affiliate tags. */
@@ -39,6 +44,8 @@ export interface Owner {
   /** Business: targeting, choice pages, variants, previews and affiliate tags apply. */
   business: boolean;
   tags: TagsByProgram;
+  /** The tag records' extra tracking ids, which a link may choose; absent: none. */
+  trackingIds?: TrackingIdsByProgram;
   /** The account's storefront localisation default, for links that do not say. */
   localizeByDefault: boolean;
 }
@@ -119,11 +126,12 @@ export function decideRedirect(link: RedirectableLink | undefined, request: Visi
   if (isExpiredVisit(link, request)) return expiredDecision(link);
   if (link.passwordHash !== null && !request.unlocked) return PASSWORD;
   const counts = request.method === 'GET';
+  const tags = tagsForLink(owner.tags, owner.trackingIds, link.trackingId);
   // The visitor's own storefront (with its tag), or the owner's tag on the URL as it is; then UTM.
   const finish = (url: string, variantIndex: number | null = null): Destination => {
     const localising = owner.business && (link.localize ?? owner.localizeByDefault);
-    const local = localising ? localiseDestination(url, request.visitor().country, owner.tags) : undefined;
-    const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, owner.tags) : url);
+    const local = localising ? localiseDestination(url, request.visitor().country, tags) : undefined;
+    const tagged = local?.url ?? (owner.business ? applyAffiliateTag(url, tags) : url);
     const location = owner.pro || owner.business ? applyUtm(tagged, link.utm) : tagged;
     if (!counts) return { location, record: NONE };
     // A localising link's visit counts where it went, the original storefront included.

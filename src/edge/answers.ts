@@ -10,6 +10,8 @@ import {
   renderPreviewPage,
   type PreviewPageInput,
 } from '../core/link-pages.ts';
+import type { AppOpening } from '../core/open-in-app.ts';
+import { OPEN_IN_APP_PAGE_CSP, renderOpenInAppPage } from '../core/open-in-app-page.ts';
 
 // How the short host writes each answer. It never answers JSON, and every page is sent with
 // no-store (each visit must reach us to be counted) and a CSP of its own.
@@ -73,6 +75,14 @@ export function continuePage(res: ServerResponse, head: boolean, location: strin
   if (cookies.length > 0) extra['Set-Cookie'] = cookies;
   res.writeHead(200, { ...PAGE_HEADERS, ...extra });
   res.end(head ? undefined : renderContinuePage(safeLocation(location)));
+}
+
+/** 200 with the page that opens the destination's app and falls back to its web URL. */
+export function openInAppPage(res: ServerResponse, opening: AppOpening, cookies: string[] = []): void {
+  const extra: Record<string, string | string[]> = { 'Content-Security-Policy': OPEN_IN_APP_PAGE_CSP };
+  if (cookies.length > 0) extra['Set-Cookie'] = cookies;
+  res.writeHead(200, { ...PAGE_HEADERS, ...extra });
+  res.end(renderOpenInAppPage({ ...opening, webUrl: safeLocation(opening.webUrl) }));
 }
 
 /** An expired link: 302 to its expired_url, or the 410 page. */

@@ -27,7 +27,7 @@ const textSize = (text: string | null | undefined) => (text ? text.length * 2 + 
 function sizeOf(entry: Entry): number {
   if (entry === MISSING) return 64;
   let size = 320 + textSize(entry.redirectUrl) + textSize(entry.title) + textSize(entry.expiredUrl);
-  size += textSize(entry.passwordHash);
+  size += textSize(entry.passwordHash) + textSize(entry.trackingId);
   for (const option of entry.options) size += textSize(option);
   for (const variant of entry.variants ?? []) size += textSize(variant.url) + 32;
   for (const value of Object.values(entry.utm ?? {})) size += textSize(value);
@@ -147,6 +147,8 @@ export class LinkCache {
       preview: row.preview,
       localize: row.localize,
       passClickId: row.passClickId,
+      openInApp: row.openInApp,
+      trackingId: row.trackingId,
     };
     this.#remember(key, entry);
     this.#keyByLinkId.set(row.id, key);
@@ -171,6 +173,7 @@ export class LinkCache {
       pro: hasApiAccess(plan),
       business,
       tags: business ? row!.tags : NO_TAGS,
+      trackingIds: business ? row!.trackingIds : undefined,
       localizeByDefault: row?.localizeByDefault ?? false,
     };
     this.#owners.set(workspaceId, owner);

@@ -27,6 +27,7 @@ import * as answer from './answers.ts';
 import { createBoundedServer } from './bounded-server.ts';
 import { withClickId } from './click-id.ts';
 import { LinkCache } from './link-cache.ts';
+import { openInAppFor } from './open-in-app.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { tryPassword, type PasswordGateDeps } from './password-gate.ts';
 import { hostnameOf, parseTarget } from './request-target.ts';
@@ -279,7 +280,7 @@ class ShortHost {
 
   /** The 302 or choice page of a visit that may have been recorded. */
   #answerRecorded(visit: Visit, decision: Answered, cookies: string[]): void {
-    const { res, code } = visit;
+    const { res, code, link } = visit;
     const head = visit.method === 'HEAD';
     const secure = this.#secure;
     if (decision.kind === 'redirect') {
@@ -291,6 +292,8 @@ class ShortHost {
         cookies.push(formReturnCleared(code, { secure }));
         return answer.continuePage(res, head, decision.location, cookies);
       }
+      const opening = link && openInAppFor(visit.req, link, visit.owner, decision.location);
+      if (opening) return answer.openInAppPage(res, opening, cookies);
       return answer.redirect(res, decision.location, cookies);
     }
     this.#counts.choice_page++;

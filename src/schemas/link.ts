@@ -229,6 +229,25 @@ const LinkControlFields = {
         '{click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money").',
     }),
   ),
+  open_in_app: Type.Optional(
+    Type.Boolean({
+      description:
+        'Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app ' +
+        '(Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not ' +
+        'open. Crawlers and desktops get the 302. Default false.',
+    }),
+  ),
+  tracking_id: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          "Business: the tracking id injected instead of the program's tag: the tag or one of the " +
+          "tracking_ids of your tag record for the program of redirect_url. null: the record's tag.",
+      }),
+    ),
+  ),
 };
 
 export const LinkHealthSchema = Type.Object(
@@ -287,6 +306,8 @@ export const LINK_EXAMPLE = {
   localize_follows_default: true,
   tags: [LINK_TAG_EXAMPLE],
   pass_click_id: false,
+  open_in_app: false,
+  tracking_id: null,
   health: HEALTH_EXAMPLE,
   created_at: EXAMPLE_CREATED_AT,
   updated_at: EXAMPLE_UPDATED_AT,
@@ -362,6 +383,10 @@ export const LinkSchema = Type.Object(
       description: 'True when the link was created or set with `localize: null`, so it follows the default.',
     }),
     pass_click_id: Type.Boolean({ description: 'Counted visits get a click id in the destination (Business).' }),
+    open_in_app: Type.Boolean({ description: 'Phone visitors get the page that opens the destination’s app.' }),
+    tracking_id: Type.Union([Type.String(), Type.Null()], {
+      description: "The tracking id injected instead of the program's tag; null: the tag.",
+    }),
     health: LinkHealthSchema,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -403,6 +428,7 @@ export const CreateLinkBody = Type.Object(
         utm: { source: 'newsletter', medium: 'email', campaign: 'black-friday' },
       },
       { redirect_url: 'https://example.com/summer?utm_source=newsletter', short_code: 'summer-sale', category_id: 3 },
+      { redirect_url: 'https://www.amazon.com/dp/B0C1234567', open_in_app: true, tracking_id: 'hoplink-yt-20' },
       {
         redirect_url: 'https://example.com/sale',
         conditions: [
@@ -432,6 +458,7 @@ export const UpdateLinkBody = Type.Object(
       { category_id: null },
       { max_clicks: 500, password: 'open sesame' },
       { expires_at: null, variants: null },
+      { open_in_app: true, tracking_id: 'hoplink-news-20' },
     ],
   },
 );

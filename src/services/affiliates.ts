@@ -1,4 +1,4 @@
-import { findProgram, validateTag } from '../core/affiliate.ts';
+import { findProgram, validateTag, validateTrackingIds } from '../core/affiliate.ts';
 import { invalidField } from '../core/errors.ts';
 import type { AffiliateTag, Principal } from '../core/model.ts';
 import type { Stores } from '../storage/stores.ts';
@@ -21,6 +21,7 @@ export async function addAffiliateTag(
   principal: Principal,
   programId: number,
   tag: string,
+  trackingIds: readonly string[] = [],
 ): Promise<AffiliateTag> {
   assertMay(principal.role, 'settings.manage');
   const program = findProgram(programId);
@@ -30,6 +31,7 @@ export async function addAffiliateTag(
     workspaceId: principal.workspace.id,
     programId: program.id,
     tag,
+    trackingIds: validateTrackingIds(program, tag, trackingIds),
   });
   await audit(work, principal, {
     action: 'affiliate_tag.created',
@@ -40,21 +42,31 @@ export async function addAffiliateTag(
   return created;
 }
 
+/**
+ * A new tag, new tracking ids, or both. A link whose `tracking_id` is no longer among the record's
+ * ids keeps it, and gets the record's tag at redirect time until it chooses again.
+ */
 export async function changeAffiliateTag(
   work: Work,
   principal: Principal,
   id: number,
-  tag: string,
+  input: { tag?: string | undefined; tracking_ids?: string[] | undefined },
 ): Promise<AffiliateTag> {
   const current = await getAffiliateTagOrThrow(work.stores, principal, id);
   assertMay(principal.role, 'settings.manage');
-  validateTag(findProgram(current.programId)!, tag);
-  const updated = await work.stores.affiliateTags.update(current.id, tag);
+  const program = findProgram(current.programId)!;
+  const tag = input.tag ?? current.tag;
+  if (input.tag !== undefined) validateTag(program, tag);
+  const trackingIds = validateTrackingIds(program, tag, input.tracking_ids ?? current.trackingIds);
+  const updated = await work.stores.affiliateTags.update(current.id, {
+    ...(input.tag !== undefined && { tag }),
+    ...(input.tracking_ids !== undefined && { trackingIds }),
+  });
   const change = {
     action: 'affiliate_tag.updated',
     resourceType: 'affiliate_tag',
     resourceId: updated.id,
-    fields: ['tag'],
+    fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined),
   };
   await audit(work, principal, change);
   work.emit({ kind: 'tags-changed', workspaceId: updated.workspaceId });

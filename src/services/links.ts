@@ -10,6 +10,7 @@ import type { Stores } from '../storage/stores.ts';
 import type { WithPasswordHash } from './link-passwords.ts';
 import { ownedOrThrow } from './ownership.ts';
 import { assertCategoryUsable, assertDomainUsable } from './references.ts';
+import { trackingIdChange } from './tracking-ids.ts';
 import type { Work } from './unit-of-work.ts';
 import { assertMay } from '../core/roles.ts';
 import { audit, fieldNames } from './audit.ts';
@@ -42,6 +43,8 @@ const BUSINESS_FIELDS = [
   ['preview', 'Social previews'],
   ['localize', 'Storefront localisation'],
   ['pass_click_id', 'Click ids'],
+  ['open_in_app', 'Open in app'],
+  ['tracking_id', 'Tracking ids'],
   ['conditions', 'Targeting conditions'],
   // Any value, null too: a Business-only field from a Pro token is 403 whatever it says.
   ['domain_id', 'Custom domains'],
@@ -74,7 +77,7 @@ async function checkReferences(stores: Stores, principal: Principal, input: Refe
 export async function createLink(work: Work, principal: Principal, input: NewLinkInput): Promise<Link> {
   assertMay(principal.role, 'links.write');
   await checkReferences(work.stores, principal, input);
-  const base = {
+  const base: Omit<NewLink, 'shortCode'> = {
     ...controlChanges(input, Date.now()),
     passwordHash: input.passwordHash ?? null,
     workspaceId: principal.workspace.id,
@@ -84,6 +87,14 @@ export async function createLink(work: Work, principal: Principal, input: NewLin
     domainId: input.domain_id ?? null,
     conditions: input.conditions === undefined ? [] : normalizeConditions(input.conditions),
   };
+  if (input.tracking_id !== undefined) {
+    base.trackingId = await trackingIdChange(work.stores, principal.workspace.id, {
+      sent: input.tracking_id,
+      destination: input.redirect_url,
+      destinationChanged: false,
+      current: null,
+    });
+  }
   const link =
     input.short_code === undefined
       ? await insertWithRandomCode(work.stores, base)
@@ -143,6 +154,13 @@ export async function updateUserLink(
   if (input.conditions !== undefined) changes.conditions = normalizeConditions(input.conditions);
   const tags = tagChange ?? (input.tags === undefined ? undefined : { set: input.tags });
   if (tags) await changeLinkTags(work, principal, link, tags);
+  const trackingId = await trackingIdChange(work.stores, principal.workspace.id, {
+    sent: input.tracking_id,
+    destination: input.redirect_url ?? link.redirectUrl,
+    destinationChanged: input.redirect_url !== undefined && input.redirect_url !== link.redirectUrl,
+    current: link.trackingId,
+  });
+  if (trackingId !== undefined) changes.trackingId = trackingId;
   const updated = await work.stores.links.update(link.id, changes);
   const fields = fieldNames(tagChange ? { ...input, tags } : input).map((name) =>
     name === 'passwordHash' ? 'password' : name,

@@ -1,23 +1,24 @@
 import type { AffiliateTag } from '../core/model.ts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { invalidField } from '../core/errors.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
 import type { AffiliateTagsTable, Database } from './schema.ts';
 
-type Row = Omit<AffiliateTagsTable, 'id'> & { id: number };
+type Row = Selectable<AffiliateTagsTable>;
 const toTag = (row: Row): AffiliateTag => ({
   id: row.id,
   workspaceId: row.workspace_id,
   programId: row.program_id,
   tag: row.tag,
+  trackingIds: JSON.parse(row.tracking_ids) as string[],
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
 export async function insertAffiliateTag(
   db: Kysely<Database>,
-  input: { workspaceId: number; programId: number; tag: string },
+  input: { workspaceId: number; programId: number; tag: string; trackingIds: string[] },
 ): Promise<AffiliateTag> {
   const now = timestamp();
   try {
@@ -28,6 +29,7 @@ export async function insertAffiliateTag(
           workspace_id: input.workspaceId,
           program_id: input.programId,
           tag: input.tag,
+          tracking_ids: JSON.stringify(input.trackingIds),
           created_at: now,
           updated_at: now,
         })
@@ -53,11 +55,20 @@ export async function findAffiliateTag(db: Kysely<Database>, id: number): Promis
   return row && toTag(row);
 }
 
-export async function updateAffiliateTag(db: Kysely<Database>, id: number, tag: string): Promise<AffiliateTag> {
+/** Only what `changes` holds changes. */
+export async function updateAffiliateTag(
+  db: Kysely<Database>,
+  id: number,
+  changes: { tag?: string; trackingIds?: string[] },
+): Promise<AffiliateTag> {
   return toTag(
     await db
       .updateTable('affiliate_tags')
-      .set({ tag, updated_at: timestamp() })
+      .set({
+        ...(changes.tag !== undefined && { tag: changes.tag }),
+        ...(changes.trackingIds !== undefined && { tracking_ids: JSON.stringify(changes.trackingIds) }),
+        updated_at: timestamp(),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow(),

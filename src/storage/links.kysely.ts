@@ -87,6 +87,8 @@ function toLink(row: LinkRow, tags: LinkTag[] = []): Link {
     localizeDefault: Boolean(row.workspace_localize_default),
     tags,
     passClickId: Boolean(row.pass_click_id),
+    openInApp: Boolean(row.open_in_app),
+    trackingId: row.tracking_id,
     health: {
       status: isHealthStatus(row.health_status) ? row.health_status : 'unknown',
       checkedAt: row.health_checked_at,
@@ -120,6 +122,8 @@ function controlColumns(changes: Partial<LinkControls>) {
   if (changes.preview !== undefined) columns.preview = jsonOrNull(changes.preview);
   if (changes.localize !== undefined) columns.localize = changes.localize === null ? null : Number(changes.localize);
   if (changes.passClickId !== undefined) columns.pass_click_id = Number(changes.passClickId);
+  if (changes.openInApp !== undefined) columns.open_in_app = Number(changes.openInApp);
+  if (changes.trackingId !== undefined) columns.tracking_id = changes.trackingId;
   return columns;
 }
 

@@ -45,6 +45,8 @@ export function redirectLookup(db: Kysely<Database>, domainId: number | null, co
       'preview',
       'localize',
       'pass_click_id',
+      'open_in_app',
+      'tracking_id',
     ])
     .where(sql<number>`coalesce(domain_id, 0)`, '=', domainId ?? 0)
     .where('short_code', '=', code);
@@ -88,6 +90,8 @@ export async function loadRedirectable(
     preview: parsed(row.preview),
     localize: row.localize === null ? null : Boolean(row.localize),
     passClickId: Boolean(row.pass_click_id),
+    openInApp: Boolean(row.open_in_app),
+    trackingId: row.tracking_id,
   };
 }
 
@@ -95,7 +99,10 @@ export async function loadRedirectable(
 export async function loadOwner(
   db: Kysely<Database>,
   workspaceId: number,
-): Promise<{ plan: string; localizeByDefault: boolean; tags: Map<number, string> } | undefined> {
+): Promise<
+  | { plan: string; localizeByDefault: boolean; tags: Map<number, string>; trackingIds: Map<number, string[]> }
+  | undefined
+> {
   const workspace = await db
     .selectFrom('workspaces')
     .select(['plan', 'localize_default'])
@@ -104,13 +111,16 @@ export async function loadOwner(
   if (!workspace) return undefined;
   const rows = await db
     .selectFrom('affiliate_tags')
-    .select(['program_id', 'tag'])
+    .select(['program_id', 'tag', 'tracking_ids'])
     .where('workspace_id', '=', workspaceId)
     .execute();
   return {
     plan: workspace.plan,
     localizeByDefault: Boolean(workspace.localize_default),
     tags: new Map(rows.map((row) => [row.program_id, row.tag])),
+    trackingIds: new Map(
+      rows.filter((row) => row.tracking_ids !== '[]').map((row) => [row.program_id, JSON.parse(row.tracking_ids)]),
+    ),
   };
 }
 

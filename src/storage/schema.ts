@@ -165,6 +165,10 @@ export interface LinksTable {
   localize: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: each counted visit gets a click id in the destination's sub-id parameter (migration 027). */
   pass_click_id: ColumnType<number, number | undefined, number>;
+  /** 1 or 0 (migration 026): phone visitors get the page that opens the destination's app. */
+  open_in_app: ColumnType<number, number | undefined, number>;
+  /** The tracking id injected instead of the program's tag (migration 026); null: the tag. */
+  tracking_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Link health (migration 008): the last check, and the checker's schedule and lease. */
   health_status: ColumnType<string, string | undefined, string>;
   health_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -314,6 +318,8 @@ export interface AffiliateTagsTable {
   workspace_id: number;
   program_id: number;
   tag: string;
+  /** The record's extra tracking ids, a JSON array of strings (migration 026). */
+  tracking_ids: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: ec5d4013de467c87ff9f5d90c8df6c83e43ec529796479601740c259bbf431cb
+ * openapi.json sha256: 50e8c7eb63520cb3252164d502fe5f1bbafe8a8f374ef5a5e5146adb685707c9
  */
 export interface paths {
   '/links': {
@@ -86,6 +86,8 @@ export interface paths {
              *             }
              *           ],
              *           "pass_click_id": false,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -134,6 +136,8 @@ export interface paths {
              *             }
              *           ],
              *           "pass_click_id": false,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -380,6 +384,10 @@ export interface paths {
             localize?: boolean | null;
             /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
             pass_click_id?: boolean;
+            /** @description Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app (Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not open. Crawlers and desktops get the 302. Default false. */
+            open_in_app?: boolean;
+            /** @description Business: the tracking id injected instead of the program's tag: the tag or one of the tracking_ids of your tag record for the program of redirect_url. null: the record's tag. */
+            tracking_id?: string | null;
           };
         };
       };
@@ -759,6 +767,10 @@ export interface paths {
             localize?: boolean | null;
             /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
             pass_click_id?: boolean;
+            /** @description Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app (Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not open. Crawlers and desktops get the 302. Default false. */
+            open_in_app?: boolean;
+            /** @description Business: the tracking id injected instead of the program's tag: the tag or one of the tracking_ids of your tag record for the program of redirect_url. null: the record's tag. */
+            tracking_id?: string | null;
           };
         };
       };
@@ -2089,6 +2101,8 @@ export interface paths {
              *             }
              *           ],
              *           "pass_click_id": false,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -2137,6 +2151,8 @@ export interface paths {
              *             }
              *           ],
              *           "pass_click_id": false,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -2393,6 +2409,10 @@ export interface paths {
             localize?: boolean | null;
             /** @description Business: each counted visit gets a click id in the destination's sub-id parameter (Amazon ascsubtag, eBay customid, CJ sid, Impact subId1, Awin clickref, ShareASale afftrack, Rakuten u1) or in place of {click_id} anywhere in the URL; conversions name it (docs/api.md, "Affiliate money"). */
             pass_click_id?: boolean;
+            /** @description Business: visitors on iOS or Android (in-app browsers too) whose destination has a known app (Amazon, YouTube, Instagram, ...) get a page that opens the app, then the web page if it does not open. Crawlers and desktops get the 302. Default false. */
+            open_in_app?: boolean;
+            /** @description Business: the tracking id injected instead of the program's tag: the tag or one of the tracking_ids of your tag record for the program of redirect_url. null: the record's tag. */
+            tracking_id?: string | null;
             /** @description Pro: tags put on each link beside its own; made when missing. */
             add_tags?: string[];
             /** @description Pro: tags taken off each link. */
@@ -2448,6 +2468,8 @@ export interface paths {
              *             }
              *           ],
              *           "pass_click_id": false,
+             *           "open_in_app": false,
+             *           "tracking_id": null,
              *           "health": {
              *             "status": "ok",
              *             "checked_at": "2026-11-02T06:00:00.000Z",
@@ -3821,6 +3843,10 @@ export interface paths {
              *             "name": "Amazon US"
              *           },
              *           "tag": "hoplink-20",
+             *           "tracking_ids": [
+             *             "hoplink-yt-20",
+             *             "hoplink-news-20"
+             *           ],
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-20T16:42:08.000Z"
              *         }
@@ -3879,6 +3905,8 @@ export interface paths {
             affiliate_program_id: number;
             /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
             tag: string;
+            /** @description Up to 20 further ids of the program (Amazon tracking ids, eBay campaign ids), each in the format of the tag, none twice and none equal to the tag. A link chooses one as its `tracking_id`. */
+            tracking_ids?: string[];
           };
         };
       };
@@ -4037,8 +4065,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Change a tag
-     * @description The new tag is checked against the program's format and applies from the next visit on.
+     * Change a tag or its tracking ids
+     * @description The tag, the tracking ids, or both: checked against the program's format, applied from the next visit on. A link whose tracking id is removed gets the tag until it chooses another.
      */
     patch: {
       parameters: {
@@ -4052,14 +4080,11 @@ export interface paths {
       };
       requestBody: {
         content: {
-          /**
-           * @example {
-           *       "tag": "hoplink-21"
-           *     }
-           */
           'application/json': {
             /** @description Validated against the program’s format (Amazon: letters, digits, - and _; eBay campid: 10 digits). */
-            tag: string;
+            tag?: string;
+            /** @description Up to 20 further ids of the program (Amazon tracking ids, eBay campaign ids), each in the format of the tag, none twice and none equal to the tag. A link chooses one as its `tracking_id`. */
+            tracking_ids?: string[];
           };
         };
       };
@@ -6687,6 +6712,8 @@ export interface components {
      *         }
      *       ],
      *       "pass_click_id": false,
+     *       "open_in_app": false,
+     *       "tracking_id": null,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -6757,6 +6784,10 @@ export interface components {
       localize_follows_default: boolean;
       /** @description Counted visits get a click id in the destination (Business). */
       pass_click_id: boolean;
+      /** @description Phone visitors get the page that opens the destination’s app. */
+      open_in_app: boolean;
+      /** @description The tracking id injected instead of the program's tag; null: the tag. */
+      tracking_id: string | null;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -6822,6 +6853,8 @@ export interface components {
      *         }
      *       ],
      *       "pass_click_id": false,
+     *       "open_in_app": false,
+     *       "tracking_id": null,
      *       "health": {
      *         "status": "ok",
      *         "checked_at": "2026-11-02T06:00:00.000Z",
@@ -6904,6 +6937,10 @@ export interface components {
       localize_follows_default: boolean;
       /** @description Counted visits get a click id in the destination (Business). */
       pass_click_id: boolean;
+      /** @description Phone visitors get the page that opens the destination’s app. */
+      open_in_app: boolean;
+      /** @description The tracking id injected instead of the program's tag; null: the tag. */
+      tracking_id: string | null;
       /** @description The last check of the link’s destinations (Business accounts’ active links, every 24 h by default). */
       health: {
         /**
@@ -7060,6 +7097,10 @@ export interface components {
      *         "name": "Amazon US"
      *       },
      *       "tag": "hoplink-20",
+     *       "tracking_ids": [
+     *         "hoplink-yt-20",
+     *         "hoplink-news-20"
+     *       ],
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
      *     }
@@ -7070,7 +7111,10 @@ export interface components {
         id: number;
         name: string;
       };
+      /** @description The default: what links of the program get unless they choose a tracking id. */
       tag: string;
+      /** @description Further ids of the program a link may choose as its `tracking_id` (Business). */
+      tracking_ids: string[];
       /**
        * Format: date-time
        * @description ISO 8601 UTC

@@ -28,6 +28,7 @@ function tagResource(tag: AffiliateTag): AffiliateTagRecord {
     id: tag.id,
     affiliate_program: { id: tag.programId, name: program?.name ?? 'Unknown program' },
     tag: tag.tag,
+    tracking_ids: tag.trackingIds,
     created_at: tag.createdAt,
     updated_at: tag.updatedAt,
   };
@@ -110,8 +111,10 @@ function registerTagCollection(app: TypeBoxApp, uow: UnitOfWork): void {
       },
     },
     async (request, reply) => {
-      const { affiliate_program_id: programId, tag } = request.body;
-      const created = await uow.transact((work) => addAffiliateTag(work, request.principal, programId, tag));
+      const { affiliate_program_id: programId, tag, tracking_ids: trackingIds } = request.body;
+      const created = await uow.transact((work) =>
+        addAffiliateTag(work, request.principal, programId, tag, trackingIds),
+      );
       return reply.code(201).send(tagResource(created));
     },
   );
@@ -127,8 +130,10 @@ function registerTagItem(app: TypeBoxApp, uow: UnitOfWork): void {
       config,
       preValidation: owned.preValidation,
       schema: {
-        summary: 'Change a tag',
-        description: "The new tag is checked against the program's format and applies from the next visit on.",
+        summary: 'Change a tag or its tracking ids',
+        description:
+          "The tag, the tracking ids, or both: checked against the program's format, applied from the next " +
+          'visit on. A link whose tracking id is removed gets the tag until it chooses another.',
         tags,
         params: IdParams,
         body: UpdateAffiliateTagBody,
@@ -140,7 +145,7 @@ function registerTagItem(app: TypeBoxApp, uow: UnitOfWork): void {
     },
     async (request) => {
       const tag = await uow.transact((work) =>
-        changeAffiliateTag(work, request.principal, request.params.id, request.body.tag),
+        changeAffiliateTag(work, request.principal, request.params.id, request.body),
       );
       return tagResource(tag);
     },

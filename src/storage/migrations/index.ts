@@ -23,6 +23,7 @@ import * as accountRecovery from './021-account-recovery.ts';
 import * as twoFactorSessions from './022-two-factor-sessions.ts';
 import * as tags from './023-tags.ts';
 import * as clickFacets from './025-click-facets.ts';
+import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 import * as conversions from './027-conversions.ts';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '022-two-factor-sessions': twoFactorSessions,
   '023-tags': tags,
   '025-click-facets': clickFacets,
+  '026-open-in-app-tracking-ids': openInAppTrackingIds,
   '027-conversions': conversions,
 };

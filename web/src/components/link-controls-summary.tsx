@@ -85,6 +85,10 @@ export function LinkControlsSummary({ link: l, localizeDefault, business }: Prop
           {/* A setting kept from Business is not applied on another plan (docs/api.md). */}
           {!business.allowed && <span class="muted"> — not applied: {business.reason}</span>}
         </dd>
+        <dt>Open in app</dt>
+        <dd data-testid="summary-open-in-app">{l.open_in_app ? 'On' : 'Off'}</dd>
+        <dt>Tracking id</dt>
+        <dd data-testid="summary-tracking-id">{l.tracking_id ?? 'The tag'}</dd>
       </dl>
     </section>
   );

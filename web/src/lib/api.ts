@@ -5,6 +5,7 @@ import type { paths } from '@hoplink/client';
 import { answer, api, dashboardApi, WORKSPACE_HEADER } from './http.ts';
 import type { StatsFilters } from './stats-filters.ts';
 import type {
+  AffiliateTagChanges,
   AuditQuery,
   BreakdownKey,
   BulkLinkActionInput,
@@ -142,6 +143,8 @@ export const deleteTag = (id: number) => answer(api.DELETE('/tags/{id}', byId(id
 export const listAffiliatePrograms = () => answer(api.GET('/affiliate-programs'));
 export const listAffiliateTags = () => answer(api.GET('/affiliates'));
 export const createAffiliateTag = (body: CreateAffiliateTagInput) => answer(api.POST('/affiliates', { body }));
+export const updateAffiliateTag = (id: number, body: AffiliateTagChanges) =>
+  answer(api.PATCH('/affiliates/{id}', { ...byId(id), body }));
 export const deleteAffiliateTag = (id: number) => answer(api.DELETE('/affiliates/{id}', byId(id)));
 
 // Custom domains.

@@ -33,6 +33,8 @@ export function copyOf(link: LinkWithConditions, me: Me, now = Date.now()): { bo
     if (link.variants !== null) body.variants = link.variants;
     if (link.preview !== null) body.preview = link.preview;
     if (!link.localize_follows_default) body.localize = link.localize;
+    if (link.open_in_app) body.open_in_app = true;
+    if (link.tracking_id != null) body.tracking_id = link.tracking_id;
     if (link.conditions.length > 0) body.conditions = link.conditions;
   }
   if (link.has_password) notCopied.push('the password (set one on the new link)');

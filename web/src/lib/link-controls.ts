@@ -69,6 +69,9 @@ export interface ControlsDraft {
   variants: VariantDraft[];
   preview: PreviewDraft;
   localize: LocalizeChoice;
+  openInApp: boolean;
+  /** The link's chosen tracking id; '' for the program's tag. */
+  trackingId: string;
 }
 
 /**
@@ -146,6 +149,8 @@ export function draftFrom(link?: LinkRecord): ControlsDraft {
       image: link?.preview?.image ?? '',
     },
     localize: localizeChoice(link && ownLocalize(link)),
+    openInApp: link?.open_in_app ?? false,
+    trackingId: link?.tracking_id ?? '',
   };
 }
 
@@ -200,6 +205,8 @@ export function controlChanges(draft: ControlsDraft, initial: ControlsDraft, fea
     }
     if (draft.localize !== initial.localize)
       body.localize = draft.localize === 'default' ? null : draft.localize === 'on';
+    if (draft.openInApp !== initial.openInApp) body.open_in_app = draft.openInApp;
+    if (draft.trackingId !== initial.trackingId) body.tracking_id = draft.trackingId === '' ? null : draft.trackingId;
   }
   return body;
 }
@@ -215,6 +222,8 @@ const CONTROL_PATH = new RegExp(
     'variants(\\.\\d+(\\.(url|weight))?)?',
     'preview(\\.(title|description|image))?',
     'localize',
+    'open_in_app',
+    'tracking_id',
   ].join('|')})$`,
 );
 

@@ -62,6 +62,7 @@ export type TagChanges = BodyOf<paths['/tags/{id}']['patch']>;
 export type AffiliateProgramRecord = AnswerOf<paths['/affiliate-programs']['get']>['data'][number];
 export type AffiliateTagRecord = Schemas['AffiliateTag'];
 export type CreateAffiliateTagInput = BodyOf<paths['/affiliates']['post']>;
+export type AffiliateTagChanges = BodyOf<paths['/affiliates/{id}']['patch']>;
 export type DomainRecord = Schemas['Domain'];
 export type CreateDomainInput = BodyOf<paths['/domains']['post']>;
 export type ImportRecord = Schemas['Import'];

@@ -4,12 +4,18 @@ import { Locked } from '../components/locked.tsx';
 import { RoleNote } from '../components/role-note.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { createAffiliateTag, deleteAffiliateTag, listAffiliatePrograms, listAffiliateTags } from '../lib/api.ts';
+import {
+  createAffiliateTag,
+  deleteAffiliateTag,
+  listAffiliatePrograms,
+  listAffiliateTags,
+  updateAffiliateTag,
+} from '../lib/api.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
 import { can } from '../lib/permissions.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
-import type { AffiliateProgramRecord, Me } from '../lib/types.ts';
+import type { AffiliateProgramRecord, AffiliateTagRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
 // The add form's fields; any other message goes to the line under the form, in words.
@@ -62,6 +68,15 @@ export function AffiliatesPage({ me }: { me: Me }) {
                 <button type="button" class="link-button" onClick={() => remove(t.id)}>
                   Remove
                 </button>
+              )}
+              {manage ? (
+                <TrackingIdsForm tag={t} onSaved={tags.reload} />
+              ) : (
+                t.tracking_ids.length > 0 && (
+                  <p class="hint">
+                    Tracking ids: <code>{t.tracking_ids.join(', ')}</code>
+                  </p>
+                )
               )}
             </li>
           ))}
@@ -139,4 +154,69 @@ function AffiliateTagForm({ programs, onAdded }: AffiliateTagFormProps) {
       <ErrorMessage error={error} />
     </>
   );
+}
+
+/** The ids as typed: separated by commas, spaces or new lines. */
+const idsOf = (text: string) => text.split(/[\s,]+/).filter((id) => id !== '');
+
+/**
+ * A tag record's tracking ids (docs/api.md "Tracking ids"): up to 20 further ids of the program, one
+ * of which a link may choose (its settings' "Tracking id") instead of the tag.
+ */
+function TrackingIdsForm({ tag, onSaved }: { tag: AffiliateTagRecord; onSaved: () => void }) {
+  const [text, setText] = useState(tag.tracking_ids.join(', '));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const fe: FormErrors = { form: `tracking-ids-${tag.id}`, errors: merged(errors) };
+  const hint = `tracking-ids-${tag.id}-hint`;
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await updateAffiliateTag(tag.id, { tracking_ids: idsOf(text) });
+      setErrors({});
+      setError(undefined);
+      setSaved(true);
+      onSaved();
+    } catch (e) {
+      setSaved(false);
+      setErrors(fieldMessages(e));
+      setError(formSummary(e, (path) => path.startsWith('tracking_ids')));
+    }
+  };
+  return (
+    <form class="row" onSubmit={save} aria-label={`Tracking ids for ${tag.affiliate_program.name}`}>
+      <div class="field grow">
+        <label>
+          Tracking ids for {tag.affiliate_program.name}{' '}
+          <input
+            name="tracking_ids"
+            value={text}
+            onInput={(e) => {
+              setText(e.currentTarget.value);
+              setSaved(false);
+            }}
+            {...ariaFor(fe, 'tracking_ids', hint)}
+          />
+        </label>
+        <FieldError fe={fe} at="tracking_ids" />
+        <span class="hint" id={hint}>
+          Up to 20, separated by commas; a link can choose one instead of the tag in its settings.
+        </span>
+      </div>
+      <button type="submit" class="field-button">
+        Save ids
+      </button>
+      {saved && <span role="status">Saved.</span>}
+      <ErrorMessage error={error} />
+    </form>
+  );
+}
+
+/** Every message about the ids (`tracking_ids.3`) at the one input that holds them all. */
+function merged(errors: Record<string, string[]>): Record<string, string[]> {
+  const messages = Object.entries(errors)
+    .filter(([path]) => path.startsWith('tracking_ids'))
+    .flatMap(([, list]) => list);
+  return messages.length > 0 ? { tracking_ids: messages } : {};
 }

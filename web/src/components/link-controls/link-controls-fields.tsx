@@ -8,6 +8,7 @@ import {
   type ControlFeatures,
   type ControlsDraft,
 } from '../../lib/link-controls.ts';
+import { AppAndTrackingFields } from './app-and-tracking-fields.tsx';
 import { ExpiryField } from './expiry-field.tsx';
 import { LocalizeField, localizeDescribedBy } from './localize-field.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -32,7 +33,7 @@ interface Props {
 /**
  * Every link control (docs/api.md "Link controls"), for the create and the edit form alike: title,
  * expiry, click limit and expired URL, UTM (Pro); password, A/B split, social preview, storefront
- * localisation (Business). What the plan lacks stays visible, locked, with the reason.
+ * localisation, open in app, tracking id (Business). What the plan lacks stays visible, locked, with the reason.
  */
 export function LinkControlsFields({ draft, onChange, features, destination, saved, localizeDefault, fe }: Props) {
   const set = (change: Partial<ControlsDraft>) => onChange({ ...draft, ...change });
@@ -97,6 +98,13 @@ export function LinkControlsFields({ draft, onChange, features, destination, sav
           />
         </Locked>
       </fieldset>
+      <AppAndTrackingFields
+        draft={draft}
+        onChange={set}
+        business={features.business}
+        destination={destination}
+        fe={fe}
+      />
     </>
   );
 }
