@@ -14,6 +14,7 @@ interface StoredLink {
   id: number;
   short_code: string;
   open_in_app: boolean;
+  pass_click_id: boolean;
   tracking_id: string | null;
 }
 
@@ -82,6 +83,7 @@ describe.skipIf(!hasChromium)('open in app and tracking ids in the dashboard', (
     await form.getByLabel('Destination URL').fill('https://www.amazon.com/dp/B0C1234567');
     await form.getByLabel('Title', { exact: true }).fill('Opens the app');
     await app.getByLabel('Open the app on phones').check();
+    await form.getByLabel('Pass a click id to the destination').check();
     const select = tracking.getByLabel('Tracking id');
     await expect
       .poll(() => select.locator('option').allInnerTexts())
@@ -92,9 +94,9 @@ describe.skipIf(!hasChromium)('open in app and tracking ids in the dashboard', (
     await form.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('row').filter({ hasText: 'Opens the app' }).waitFor();
     const link = await stored('Opens the app');
-    expect(link).toMatchObject({ open_in_app: true, tracking_id: 'mine-yt-20' });
+    expect(link).toMatchObject({ open_in_app: true, tracking_id: 'mine-yt-20', pass_click_id: true });
 
-    await page.goto(`${service.apiUrl}/#/links/${link.id}`);
+    await page.goto(`${service.apiUrl}/#/links/${link.id}?tab=settings`);
     await page.reload();
     await page.getByRole('heading', { name: link.short_code }).waitFor();
     expect(await page.getByTestId('summary-open-in-app').innerText()).toBe('On');

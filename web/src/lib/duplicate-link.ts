@@ -34,6 +34,7 @@ export function copyOf(link: LinkWithConditions, me: Me, now = Date.now()): { bo
     if (link.preview !== null) body.preview = link.preview;
     if (!link.localize_follows_default) body.localize = link.localize;
     if (link.open_in_app) body.open_in_app = true;
+    if (link.pass_click_id) body.pass_click_id = true;
     if (link.tracking_id != null) body.tracking_id = link.tracking_id;
     if (link.conditions.length > 0) body.conditions = link.conditions;
   }

@@ -70,6 +70,8 @@ export interface ControlsDraft {
   preview: PreviewDraft;
   localize: LocalizeChoice;
   openInApp: boolean;
+  /** Each counted visit gets a click id in the destination (conversions name it). */
+  passClickId: boolean;
   /** The link's chosen tracking id; '' for the program's tag. */
   trackingId: string;
 }
@@ -150,6 +152,7 @@ export function draftFrom(link?: LinkRecord): ControlsDraft {
     },
     localize: localizeChoice(link && ownLocalize(link)),
     openInApp: link?.open_in_app ?? false,
+    passClickId: link?.pass_click_id ?? false,
     trackingId: link?.tracking_id ?? '',
   };
 }
@@ -206,6 +209,7 @@ export function controlChanges(draft: ControlsDraft, initial: ControlsDraft, fea
     if (draft.localize !== initial.localize)
       body.localize = draft.localize === 'default' ? null : draft.localize === 'on';
     if (draft.openInApp !== initial.openInApp) body.open_in_app = draft.openInApp;
+    if (draft.passClickId !== initial.passClickId) body.pass_click_id = draft.passClickId;
     if (draft.trackingId !== initial.trackingId) body.tracking_id = draft.trackingId === '' ? null : draft.trackingId;
   }
   return body;

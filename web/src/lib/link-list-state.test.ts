@@ -12,7 +12,9 @@ const parse = (query: string) => parseListState(new URLSearchParams(query));
 
 describe("the Links page's state in the address", () => {
   it('reads every part of the list from the query', () => {
-    expect(parse('search=shoe&sort=click_count&direction=asc&page=3&per_page=50&category=7&health=broken')).toEqual({
+    expect(
+      parse('search=shoe&sort=click_count&direction=asc&page=3&per_page=50&category=7&health=broken&tag=Spring sale'),
+    ).toEqual({
       search: 'shoe',
       sort: 'click_count',
       direction: 'asc',
@@ -20,6 +22,7 @@ describe("the Links page's state in the address", () => {
       perPage: 50,
       category: '7',
       health: 'broken',
+      tag: 'Spring sale',
     });
   });
 

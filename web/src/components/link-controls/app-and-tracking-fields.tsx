@@ -35,6 +35,7 @@ export function AppAndTrackingFields({ draft, onChange, business, destination, f
   const record = program && tags.data?.data.find((tag) => tag.affiliate_program.id === program.id);
   const openHint = `${fe.form}-open-in-app-hint`;
   const trackingHint = `${fe.form}-tracking-id-hint`;
+  const clickIdHint = `${fe.form}-pass-click-id-hint`;
   // "The tag" stands for the record's tag; a saved choice not among the ids (the tag itself, or one
   // the record no longer holds) stays listed, so the select shows what the link has.
   const ids = record ? [...record.tracking_ids] : [];
@@ -59,6 +60,26 @@ export function AppAndTrackingFields({ draft, onChange, business, destination, f
             Visitors on iPhone or Android (in Instagram, TikTok and other apps too) whose destination has an app
             (Amazon, YouTube, Instagram, Spotify, eBay, Etsy, …) open it, with your tag; without the app they get the
             web page.
+          </p>
+        </Locked>
+      </fieldset>
+      <fieldset>
+        <legend>Click ids</legend>
+        <Locked state={business}>
+          <label class="check">
+            <input
+              type="checkbox"
+              name="pass_click_id"
+              checked={draft.passClickId}
+              onChange={(e) => onChange({ passClickId: e.currentTarget.checked })}
+              {...ariaFor(fe, 'pass_click_id', clickIdHint)}
+            />
+            Pass a click id to the destination
+          </label>
+          <FieldError fe={fe} at="pass_click_id" />
+          <p class="hint" id={clickIdHint}>
+            Each visit gets its own id in the program’s sub-id parameter (Amazon ascsubtag, eBay customid, …) or in
+            place of {'{click_id}'} in the URL, so the sales a network reports back are counted on this link.
           </p>
         </Locked>
       </fieldset>
