@@ -108,11 +108,13 @@ export async function upsertConversion(
   workspaceId: number,
   report: ReportedConversion,
   source: ConversionSource,
+  /** A link to credit when the click id names none (an earnings report's tracking id). */
+  fallbackLinkId: number | null = null,
 ): Promise<RecordedConversion> {
   const checked = checkedReport(report);
   const now = new Date().toISOString();
   const click = checked.clickId === null ? undefined : await work.stores.clicks.byClickId(checked.clickId);
-  const linkId = click && click.workspaceId === workspaceId ? click.linkId : null;
+  const linkId = click && click.workspaceId === workspaceId ? click.linkId : fallbackLinkId;
   const conversions = work.stores.conversions;
   const fields = {
     workspaceId,
@@ -134,7 +136,10 @@ export async function upsertConversion(
   }
   const before = (await conversions.ofOrder(workspaceId, checked.orderId))!;
   // A report without a click id (a status update) keeps the attribution the order already has.
-  const attribution = checked.clickId === null ? { linkId: before.linkId, clickId: before.clickId } : { linkId };
+  const attribution =
+    checked.clickId === null && fallbackLinkId === null
+      ? { linkId: before.linkId, clickId: before.clickId }
+      : { linkId };
   const after: Conversion = {
     ...before,
     ...fields,

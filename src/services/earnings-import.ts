@@ -39,6 +39,7 @@ export async function importEarningsChunk(
           occurred_at: earnings.occurredAt,
         },
         'import',
+        await linkOfTrackingId(work, context.workspaceId, earnings.trackingId),
       );
       if (recorded.created) created += 1;
       else skipped += 1;
@@ -63,4 +64,14 @@ export async function importEarningsChunk(
     throw new LeaseLostError(context.jobId);
   }
   return progress;
+}
+
+/**
+ * The link a report's tracking id credits when its sub-tag names no click: the one link of the
+ * workspace that chose that tracking id, or none when no link or several did (the report does not
+ * say which of them sold).
+ */
+async function linkOfTrackingId(work: Work, workspaceId: number, trackingId: string): Promise<number | null> {
+  const ids = await work.stores.links.withTrackingId(workspaceId, trackingId);
+  return ids.length === 1 ? ids[0]! : null;
 }

@@ -193,6 +193,25 @@ export async function insertLink(db: Kysely<Database>, input: NewLink): Promise<
   return (await findLink(db, inserted.id))!;
 }
 
+/**
+ * The ids of the workspace's links that chose `trackingId` (at most two: the caller only needs to
+ * know whether exactly one did).
+ */
+export async function linksWithTrackingId(
+  db: Kysely<Database>,
+  workspaceId: number,
+  trackingId: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('links')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('tracking_id', '=', trackingId)
+    .limit(2)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function findLink(db: Kysely<Database>, id: number): Promise<Link | undefined> {
   const row = await selectLinks(db).where('links.id', '=', id).executeTakeFirst();
   return row && toLink(row, (await tagsOfLinks(db, [row.id])).get(row.id));
@@ -435,6 +454,7 @@ export const linkStore = {
   exportPage: exportLinksPage,
   insert: insertLink,
   find: findLink,
+  withTrackingId: linksWithTrackingId,
   list: listLinks,
   update: updateLink,
   delete: deleteLink,

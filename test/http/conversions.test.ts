@@ -323,6 +323,35 @@ describe('the Amazon earnings report import', () => {
     expect(stats.conversions).toMatchObject([{ currency: 'USD', conversions: 1, revenue: '19.98', earnings: '0.80' }]);
   });
 
+  it('credits the one link that chose a row’s tracking id when its sub-tag names no click', async () => {
+    const user = await t.user('business');
+    expect((await user.api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'mysite-20' })).statusCode).toBe(201);
+    const chosen = await user.api('POST', '/links', {
+      redirect_url: 'https://www.amazon.com/dp/B000000002',
+      tracking_id: 'mysite-20',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const job = await importReport(user, report);
+    expect(job).toMatchObject({ status: 'done', created: 3 });
+    const conversions = (await user.api('GET', '/conversions')).json().data;
+    expect(conversions.map((c: { link_id: number | null }) => c.link_id)).toEqual([
+      chosen.json().id,
+      chosen.json().id,
+      chosen.json().id,
+    ]);
+    // Two links with the same tracking id: the report cannot say which sold, so neither is credited.
+    const other = await t.user('business');
+    await other.api('POST', '/affiliates', { affiliate_program_id: 1, tag: 'mysite-20' });
+    for (const asin of ['B000000003', 'B000000004'])
+      await other.api('POST', '/links', {
+        redirect_url: `https://www.amazon.com/dp/${asin}`,
+        tracking_id: 'mysite-20',
+      });
+    await importReport(other, report);
+    const unattributed = (await other.api('GET', '/conversions')).json().data;
+    expect(unattributed.map((c: { link_id: number | null }) => c.link_id)).toEqual([null, null, null]);
+  });
+
   it('refuses a file that is not an earnings report, and an unknown format', async () => {
     const user = await t.user('business');
     const links = await t.app.inject({
