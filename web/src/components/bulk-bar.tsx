@@ -82,7 +82,7 @@ function BulkTags({
     .map((name) => name.trim())
     .filter(Boolean);
   return (
-    <span class="bulk-move">
+    <span class="bulk-move bulk-tags">
       <label>
         Tags
         <input

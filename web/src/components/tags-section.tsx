@@ -9,7 +9,6 @@ import type { Announce } from '../lib/toast.ts';
 import type { TagRecord } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { ErrorMessage } from './error-message.tsx';
-import { EmptyState } from './ui/empty-state.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 const colourName = (colour: string) => colour[0]!.toUpperCase() + colour.slice(1);
@@ -49,74 +48,77 @@ export function TagsSection({ editable, announce }: { editable: boolean; announc
   };
   const tags = list.data?.data;
   return (
-    <section aria-labelledby="tags-heading">
+    <section class="tags-section" aria-labelledby="tags-heading">
       <h2 id="tags-heading">Tags</h2>
       <p class="hint">A link carries up to 20 tags; the Links page filters by them.</p>
       {editable && <TagCreateForm onAdd={(name, color) => act(() => createTag({ name, color }))} />}
       {!tags && !list.error && <Skeleton label="Loading tags…" />}
       <ErrorMessage error={list.error} />
       {tags?.length === 0 && (
-        <EmptyState title="No tags yet.">
-          Tags label links many ways at once: a campaign, a channel, a partner. Add one here or while creating a link.
-        </EmptyState>
+        <p class="hint">
+          No tags yet. Tags label links many ways at once: a campaign, a channel, a partner. Add one here or while
+          creating a link.
+        </p>
       )}
       {tags && tags.length > 0 && (
-        <table class="tags-table">
-          <thead>
-            <tr>
-              <th scope="col">Tag</th>
-              <th scope="col" class="num">
-                Links
-              </th>
-              {editable && <th scope="col">Colour</th>}
-              {editable && (
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
+        <div class="table-scroll">
+          <table class="tags-table">
+            <thead>
+              <tr>
+                <th scope="col">Tag</th>
+                <th scope="col" class="num">
+                  Links
                 </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {tags.map((tag) => (
-              <tr key={tag.id}>
-                <th scope="row">
-                  <span class={`tag tag-${tag.color}`}>{tag.name}</span>
-                </th>
-                <td class="num">
-                  <a href={routeHref('/links', new URLSearchParams({ tag: tag.name }))}>
-                    {countOf(tag.link_count, 'link')}
-                    <span class="visually-hidden"> tagged {tag.name}: show them</span>
-                  </a>
-                </td>
+                {editable && <th scope="col">Colour</th>}
                 {editable && (
-                  <td>
-                    <select
-                      aria-label={`Colour of ${tag.name}`}
-                      value={tag.color}
-                      onChange={(e) => act(() => updateTag(tag.id, { color: e.currentTarget.value as TagColor }))}
-                    >
-                      {TAG_COLORS.map((colour) => (
-                        <option key={colour} value={colour}>
-                          {colourName(colour)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                )}
-                {editable && (
-                  <td class="actions">
-                    <button type="button" class="link-button" onClick={() => rename(tag)}>
-                      Rename<span class="visually-hidden"> {tag.name}</span>
-                    </button>{' '}
-                    <button type="button" class="link-button" onClick={() => remove(tag)}>
-                      Delete<span class="visually-hidden"> {tag.name}</span>
-                    </button>
-                  </td>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tags.map((tag) => (
+                <tr key={tag.id}>
+                  <th scope="row">
+                    <span class={`tag tag-${tag.color}`}>{tag.name}</span>
+                  </th>
+                  <td class="num">
+                    <a href={routeHref('/links', new URLSearchParams({ tag: tag.name }))}>
+                      {countOf(tag.link_count, 'link')}
+                      <span class="visually-hidden"> tagged {tag.name}: show them</span>
+                    </a>
+                  </td>
+                  {editable && (
+                    <td>
+                      <select
+                        aria-label={`Colour of ${tag.name}`}
+                        value={tag.color}
+                        onChange={(e) => act(() => updateTag(tag.id, { color: e.currentTarget.value as TagColor }))}
+                      >
+                        {TAG_COLORS.map((colour) => (
+                          <option key={colour} value={colour}>
+                            {colourName(colour)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  )}
+                  {editable && (
+                    <td class="actions">
+                      <button type="button" class="link-button" onClick={() => rename(tag)}>
+                        Rename<span class="visually-hidden"> {tag.name}</span>
+                      </button>{' '}
+                      <button type="button" class="link-button" onClick={() => remove(tag)}>
+                        Delete<span class="visually-hidden"> {tag.name}</span>
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -150,7 +152,7 @@ function TagCreateForm({ onAdd }: { onAdd: (name: string, color: TagColor) => Pr
         </select>
       </label>
       <button type="submit" class="field-button">
-        Add tag
+        Create tag
       </button>
     </form>
   );
