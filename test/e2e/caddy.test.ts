@@ -121,7 +121,7 @@ describe.skipIf(!existsSync(CADDY))('Caddy with on-demand TLS in front of the sh
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('serves an active custom domain with its own certificate, and fails the handshake for an unknown one', async () => {
+  it('serves an active custom domain with its certificate, and fails the handshake for an unknown one', async () => {
     const { headers } = await cliUserWithToken({
       env: service.env,
       email: 'caddy@example.com',
