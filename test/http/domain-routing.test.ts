@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest, createTestApp, createUserWithToken, type ApiMethod, type TestApp } from '../helpers/app.ts';
 import { startDnsServer, type Zone } from '../helpers/dns-server.ts';
 
-// One loopback DNS server for every app here; each test sets the zone it needs.
+// One loopback DNS server for every app here; each test sets the zone it needs. A test that starts
+// an app of its own has 30 s: starting one takes seconds on a loaded machine.
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {
   dns = await startDnsServer({});
@@ -156,7 +157,7 @@ describe('an apex domain with only a routing target', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 30_000);
 });
 
 describe('with no routing requirement', () => {
@@ -185,7 +186,7 @@ describe('with no routing requirement', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 30_000);
 });
 
 describe('GET /internal/tls-ask', () => {
@@ -266,5 +267,5 @@ describe('INTERNAL_ALLOW by default', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 30_000);
 });
