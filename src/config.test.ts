@@ -124,6 +124,27 @@ const CASES: Case[] = [
     ],
   ],
   [
+    'SHORT_ROUTING_TARGET',
+    (c) => c.routing.target,
+    null,
+    ['Edge.Hop.Example.', 'edge.hop.example'],
+    ['https://edge.example', /must be a hostname such as edge.hoplink.example \(got "https:\/\/edge.example"\)/],
+  ],
+  [
+    'SHORT_ROUTING_ADDRESSES',
+    (c) => c.routing.addresses,
+    [],
+    ['203.0.113.7, 2001:db8::7', ['203.0.113.7', '2001:db8::7']],
+    ['203.0.113.7,edge.example', /must be a comma-separated list of at most 16 IP addresses/],
+  ],
+  [
+    'INTERNAL_ALLOW',
+    (c) => c.internalAllow,
+    ['loopback'],
+    ['127.0.0.1, 10.0.0.0/8', ['127.0.0.1', '10.0.0.0/8']],
+    ['10.1', /must be a comma-separated list of at most 100 addresses, CIDRs or loopback \(got "10.1"\)/],
+  ],
+  [
     'LOG_LEVEL',
     (c) => c.logLevel,
     'info',

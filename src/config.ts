@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
 import { proxyTrust, type TrustProxy } from './clicks/client-ip.ts';
+import type { RoutingSettings } from './core/domain-routing.ts';
 import { defaultSender, isMailbox, isSmtpUrl, redactedUrl } from './mail/settings.ts';
 import type { Limits } from './services/rate-limits.ts';
 
@@ -52,6 +53,10 @@ export interface Config {
    */
   clickBuffer: { maxVisits: number; maxWaitMs: number };
   dnsServers: string[];
+  /** Where custom domains must point (SHORT_ROUTING_TARGET, SHORT_ROUTING_ADDRESSES); both unset: not checked. */
+  routing: RoutingSettings;
+  /** Who may call /internal/* (the TLS ask): addresses, CIDRs or proxy-addr's range names. */
+  internalAllow: string[];
   logLevel: string;
   /** When set, GET /metrics needs `Authorization: Bearer <it>`. */
   metricsToken: string | undefined;
@@ -144,6 +149,19 @@ function readTrustProxy(raw: string): { trust: TrustProxy } | { problem: string 
   return { problem: `must be ${TRUST_PROXY_VALUES}; "${wrong}" is none of these` };
 }
 
+/** INTERNAL_ALLOW: the same entries as a TRUST_PROXY list. */
+function isAllowList(raw: string): boolean {
+  const entries = commaList(raw);
+  return entries.length <= 100 && entries.every(isProxyEntry);
+}
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
+
+function isAddressList(raw: string): boolean {
+  const entries = commaList(raw);
+  return entries.length <= 16 && entries.every((entry) => isIP(entry) !== 0);
+}
+
 function trustProxy(raw: string): TrustProxy {
   const read = readTrustProxy(raw);
   if ('problem' in read) throw new ConfigError(`TRUST_PROXY ${read.problem}`); // Environment refused it already
@@ -202,6 +220,25 @@ const Environment = Type.Object(
         pattern: `^${DNS_SERVER}(\\s*,\\s*${DNS_SERVER})*$`,
         description: 'a comma-separated list of DNS servers (host or host:port)',
       }),
+    ),
+    SHORT_ROUTING_TARGET: Type.Optional(
+      Type.Refine(
+        Type.String({ maxLength: 253 }),
+        (raw) => HOSTNAME.test(raw.replace(/\.$/, '')),
+        (raw) => `must be a hostname such as edge.hoplink.example (got "${shown(raw)}")`,
+      ),
+    ),
+    SHORT_ROUTING_ADDRESSES: Type.Optional(
+      Type.Refine(
+        Type.String({ maxLength: 1024 }),
+        isAddressList,
+        (raw) => `must be a comma-separated list of at most 16 IP addresses (got "${shown(raw)}")`,
+      ),
+    ),
+    INTERNAL_ALLOW: Type.Refine(
+      Type.String({ maxLength: 8192, default: 'loopback' }),
+      isAllowList,
+      (raw) => `must be a comma-separated list of at most 100 addresses, CIDRs or loopback (got "${shown(raw)}")`,
     ),
     LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
     METRICS_TOKEN: Type.Optional(Type.String({ maxLength: 1024 })),
@@ -387,6 +424,11 @@ function configOf(env: Static<typeof Environment>): Config {
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     clickBuffer: { maxVisits: env.CLICK_BUFFER_MAX_VISITS, maxWaitMs: env.CLICK_BUFFER_MAX_WAIT_MS },
     dnsServers: commaList(env.DNS_SERVERS),
+    routing: {
+      target: env.SHORT_ROUTING_TARGET?.toLowerCase().replace(/\.$/, '') ?? null,
+      addresses: commaList(env.SHORT_ROUTING_ADDRESSES),
+    },
+    internalAllow: commaList(env.INTERNAL_ALLOW),
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     webhooks: {

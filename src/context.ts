@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import { messageOf } from './core/errors.ts';
 import { createCloudflareProvider } from './domain-verification/cloudflare-provider.ts';
 import { createDnsProvider } from './domain-verification/dns-provider.ts';
+import { createRoutingCheck } from './domain-verification/routing-check.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
 import { RedisClickLimits } from './redis/click-limits.ts';
@@ -123,7 +124,8 @@ export async function createAppContext(config: Config, options: { logger?: Logge
   const tokens = new TokenAuthenticator(uow);
   let clickStats = () => ({ buffered: 0, written: 0, dropped: 0, failedWrites: 0, waited: 0, refused: 0, waiting: 0 });
   const metrics = new Metrics({ clicks: () => clickStats() });
-  const webhooks = startWebhooks(config, uow, events, metrics, logError);
+  const domains = domainSettings(config);
+  const webhooks = startWebhooks(config, domains, uow, events, metrics, logError);
   const geo = openGeoLookup();
   const redis = config.redisUrl ? await startRedis(config, config.redisUrl, events, logError('Redis')) : undefined;
   const pipeline = await startClickPipeline(config, { uow, geo, webhooks, redis, metrics, events, logger });
@@ -170,7 +172,7 @@ export async function createAppContext(config: Config, options: { logger?: Logge
     uow,
     events,
     tokens,
-    domains: domainSettings(config),
+    domains,
     rateLimiters: redis?.rateLimiters ?? memoryRateLimiters(config.rateLimits),
     extraAuthenticators: [],
     sendInvitation: invitationSender(mail),
@@ -292,12 +294,12 @@ async function checkReadiness(checks: Record<string, (() => Promise<unknown>) | 
 /** Committed events become queued deliveries; a background worker sends them (every instance runs one). */
 function startWebhooks(
   config: Config,
+  domains: DomainSettings,
   uow: UnitOfWork,
   events: EventBus,
   metrics: Metrics,
   logError: (what: string) => (error: unknown) => void,
 ) {
-  const shortHostname = new URL(config.shortUrl).hostname;
   const publisher = new WebhookPublisher({
     uow,
     clock: systemClock,
@@ -313,7 +315,7 @@ function startWebhooks(
     if (event.kind === 'created' || event.kind === 'updated' || event.kind === 'deleted')
       publisher.linkChanged(event.kind, event.link);
     if (event.kind === 'domain-verified')
-      publisher.domainVerified(event.domain.workspaceId, domainRecord(event.domain, shortHostname));
+      publisher.domainVerified(event.domain.workspaceId, domainRecord(event.domain, domains));
     if (event.kind === 'link-broken') publisher.linkBroken(event.link);
     if (event.kind === 'conversion') publisher.conversionChanged(event.change, event.conversion);
   });
@@ -374,7 +376,9 @@ function domainSettings(config: Config): DomainSettings {
         hasTxtToken,
       })
     : dns;
-  return { provider, shortHostname, ownHosts: [new URL(config.appUrl).hostname, shortHostname] };
+  const routing = config.routing;
+  const checkRouting = createRoutingCheck({ servers: config.dnsServers, settings: routing });
+  return { provider, shortHostname, routing, checkRouting, ownHosts: [new URL(config.appUrl).hostname, shortHostname] };
 }
 
 /** Several instances: limits counted in Redis and committed events broadcast over pub/sub. */

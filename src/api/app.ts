@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createBoundedServer } from '../edge/bounded-server.ts';
 import { proxyTrust } from '../clicks/client-ip.ts';
+import { TlsAsk } from '../services/tls-ask.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
 import { registerDashboard } from '../dashboard/plugin.ts';
@@ -25,6 +26,7 @@ import { operationsRoutes } from './routes/operations.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { conversionRoutes } from './routes/conversions.ts';
 import { postbackRoutes } from './routes/postback.ts';
+import { internalRoutes } from './routes/internal.ts';
 import { CategorySchema } from '../schemas/category.ts';
 import { LinkTagSchema, TagSchema } from '../schemas/tag.ts';
 import { ImportSchema } from '../schemas/import.ts';
@@ -74,6 +76,10 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     metricsToken: ctx.config.metricsToken,
   });
   await registerOpenApi(app, ctx.config.appUrl);
+  // The TLS server's certificate ask (Caddy's on_demand_tls) is answered here, beside the API.
+  const tlsAsk = new TlsAsk(ctx.uow, ctx.events, ctx.domains.shortHostname);
+  app.addHook('onClose', async () => tlsAsk.close());
+  await app.register(internalRoutes, { allowed: proxyTrust(ctx.config.internalAllow)!, tlsAsk });
   await registerDashboard(app, ctx);
   await app.register(postbackRoutes, { uow: ctx.uow, limiter: ctx.rateLimiters.postbacks });
 

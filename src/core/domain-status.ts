@@ -2,6 +2,9 @@ import { isIP } from 'node:net';
 
 export type DomainStatus = 'pending' | 'active' | 'failed';
 
+/** Whether the last check found the ownership record. */
+export type OwnershipState = 'ok' | 'missing';
+
 /** A domain that stays unverified this long after creation is marked failed (it can still be checked). */
 export const FAIL_AFTER_MS = 7 * 24 * 3_600_000;
 
@@ -29,9 +32,11 @@ export interface VerificationRecord {
 }
 
 /**
- * The DNS record the user creates: a CNAME to the short host; a TXT token when that host is an
- * address, or when the hostname was claimed by another account before (a CNAME left pointing here
- * by its earlier owner proves nothing about who controls it now, as Vercel also decides).
+ * The ownership record the user creates: a CNAME to the short host; a TXT token when that host is
+ * an address, when the hostname was claimed by another account before (a CNAME left pointing here
+ * by its earlier owner proves nothing about who controls it now, as Vercel also decides), or when
+ * the service sets a routing requirement (the routing record then takes the name's CNAME or
+ * addresses, and proves only where the name points, not who controls it).
  */
 export function verificationRecord(
   hostname: string,

@@ -1,5 +1,6 @@
 import type { LinkTag } from './tags.ts';
-import type { DomainStatus } from './domain-status.ts';
+import type { DomainStatus, OwnershipState } from './domain-status.ts';
+import type { RoutingState } from './domain-routing.ts';
 import type { LinkHealth } from './link-health.ts';
 import type { Ability, Plan } from './plans.ts';
 import type { Role } from './roles.ts';
@@ -149,6 +150,9 @@ export interface Domain {
   verificationToken: string;
   /** Only the TXT token proves control: another account claimed this hostname before. */
   requiresTxt: boolean;
+  /** The last check's findings; null before the first check. */
+  ownership: OwnershipState | null;
+  routing: RoutingState | null;
   lastCheckedAt: string | null;
   verifiedAt: string | null;
   createdAt: string;

@@ -1,8 +1,10 @@
+import { routingConfigured, routingRecords, type RoutingSettings } from '../core/domain-routing.ts';
 import { nextStatus, verificationRecord } from '../core/domain-status.ts';
 import { AppError, invalidField } from '../core/errors.ts';
 import { normalizeHostname } from '../core/hostnames.ts';
 import type { Domain, Principal } from '../core/model.ts';
 import { newVerificationToken, type DomainProvider } from '../domain-verification/provider.ts';
+import type { RoutingCheck } from '../domain-verification/routing-check.ts';
 import type { DomainRecord } from '../schemas/domain.ts';
 import type { Stores } from '../storage/stores.ts';
 import { ownedOrThrow } from './ownership.ts';
@@ -17,15 +19,35 @@ export interface DomainSettings {
   ownHosts: string[];
   /** The short host's hostname: the CNAME target. */
   shortHostname: string;
+  /** Where a custom domain must point (SHORT_ROUTING_TARGET, SHORT_ROUTING_ADDRESSES), and its DNS check. */
+  routing: RoutingSettings;
+  checkRouting: RoutingCheck;
   now?: () => Date;
 }
 
-export function domainRecord(domain: Domain, shortHostname: string): DomainRecord {
+/** With a routing requirement, only the TXT token proves ownership (the CNAME is the routing record). */
+const needsTxt = (domain: Domain, routing: RoutingSettings) => domain.requiresTxt || routingConfigured(routing);
+
+export function domainRecord(
+  domain: Domain,
+  settings: { shortHostname: string; routing: RoutingSettings },
+): DomainRecord {
+  const { hostname, verificationToken } = domain;
+  const configured = routingConfigured(settings.routing);
   return {
     id: domain.id,
-    hostname: domain.hostname,
+    hostname,
     status: domain.status,
-    verification: verificationRecord(domain.hostname, domain.verificationToken, shortHostname, domain.requiresTxt),
+    verification: verificationRecord(
+      hostname,
+      verificationToken,
+      settings.shortHostname,
+      needsTxt(domain, settings.routing),
+    ),
+    routing_records: routingRecords(hostname, settings.routing),
+    ownership: domain.ownership,
+    // Without a requirement there is nothing to check, whether or not the domain was checked yet.
+    routing: configured ? domain.routing : 'unchecked',
     last_checked_at: domain.lastCheckedAt,
     created_at: domain.createdAt,
     updated_at: domain.updatedAt,
@@ -73,7 +95,10 @@ export async function addDomain(
   return domain;
 }
 
-/** Polls verification: pending -> active when the record is found; failed after 7 days without. */
+/**
+ * Polls verification: pending -> active when both the ownership record and the routing record
+ * hold (routing counts as holding when the service sets no requirement); failed after 7 days without.
+ */
 export async function checkDomain(
   uow: UnitOfWork,
   settings: DomainSettings,
@@ -84,12 +109,22 @@ export async function checkDomain(
   assertMay(principal.role, 'settings.manage');
   const now = (settings.now ?? (() => new Date()))();
   const { hostname, verificationToken, requiresTxt } = domain;
-  const result = await settings.provider.check({ hostname, verificationToken, txtOnly: requiresTxt });
+  const txtOnly = requiresTxt || routingConfigured(settings.routing);
+  const [result, routing] = await Promise.all([
+    settings.provider.check({ hostname, verificationToken, txtOnly }),
+    settings.checkRouting(hostname),
+  ]);
   const verifiedAt = domain.verifiedAt ? new Date(domain.verifiedAt) : null;
-  const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt }, result.found, now);
+  const holds = result.found && (routing === 'ok' || routing === 'unchecked');
+  const status = nextStatus({ createdAt: new Date(domain.createdAt), verifiedAt }, holds, now);
+  const ownership = result.found ? 'ok' : 'missing';
   return uow.transact(async (work) => {
     const current = await getDomainOrThrow(work.stores, principal, id);
-    const updated = await work.stores.domains.recordCheck(current.id, status, now.toISOString());
+    const updated = await work.stores.domains.recordCheck(
+      current.id,
+      { status, ownership, routing },
+      now.toISOString(),
+    );
     if (updated.status !== current.status) {
       work.emit({ kind: 'domains-changed' });
       if (updated.status === 'active') work.emit({ kind: 'domain-verified', domain: updated });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { invalidField } from '../core/errors.ts';
-import type { DomainStatus } from '../core/domain-status.ts';
+import type { DomainStatus, OwnershipState } from '../core/domain-status.ts';
+import type { RoutingState } from '../core/domain-routing.ts';
 import type { Domain } from '../core/model.ts';
 import { timestamp } from '../core/time.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -14,6 +15,8 @@ const toDomain = (row: Row): Domain => ({
   status: row.status as DomainStatus,
   verificationToken: row.verification_token,
   requiresTxt: row.requires_txt === 1,
+  ownership: row.ownership_check as OwnershipState | null,
+  routing: row.routing_check as RoutingState | null,
   lastCheckedAt: row.last_checked_at,
   verifiedAt: row.verified_at,
   createdAt: row.created_at,
@@ -66,13 +69,15 @@ export async function findDomain(db: Kysely<Database>, id: number): Promise<Doma
 export async function recordDomainCheck(
   db: Kysely<Database>,
   id: number,
-  status: DomainStatus,
+  check: { status: DomainStatus; ownership: OwnershipState; routing: RoutingState },
   checkedAt: string,
 ): Promise<Domain> {
+  const { status } = check;
+  const findings = { ownership_check: check.ownership, routing_check: check.routing };
   const changes =
     status === 'active'
-      ? { status, last_checked_at: checkedAt, verified_at: checkedAt, updated_at: checkedAt }
-      : { status, last_checked_at: checkedAt, updated_at: checkedAt };
+      ? { status, ...findings, last_checked_at: checkedAt, verified_at: checkedAt, updated_at: checkedAt }
+      : { status, ...findings, last_checked_at: checkedAt, updated_at: checkedAt };
   return toDomain(
     await db.updateTable('domains').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
   );

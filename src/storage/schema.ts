@@ -129,6 +129,9 @@ export interface DomainsTable {
   verification_token: string;
   /** 1 when only the TXT token proves control (the hostname was claimed by another account before). */
   requires_txt: Generated<number>;
+  /** The last check's findings (migration 024): 'ok' | 'missing'; 'ok' | 'missing' | 'wrong' | 'unchecked'. */
+  ownership_check: string | null;
+  routing_check: string | null;
   last_checked_at: string | null;
   verified_at: string | null;
   created_at: string;

@@ -40,7 +40,11 @@ describe.each(engines)('the unit of work on %s', (engine) => {
         verificationToken: 't',
         requiresTxt: false,
       });
-      const domain = await work.stores.domains.recordCheck(pending.id, 'active', new Date().toISOString());
+      const domain = await work.stores.domains.recordCheck(
+        pending.id,
+        { status: 'active', ownership: 'ok', routing: 'unchecked' },
+        new Date().toISOString(),
+      );
       // On PostgreSQL a check made outside the transaction (another pooled connection) would not
       // see these rows yet, and both items would be refused as invalid references.
       const input = { redirect_url: 'https://example.com/bulk', category_id: category.id, domain_id: domain.id };

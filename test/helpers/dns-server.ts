@@ -1,8 +1,19 @@
 import { createSocket } from 'node:dgram';
 
-export type Zone = Record<string, { CNAME?: string; TXT?: string[]; A?: string }>;
+export type Zone = Record<string, { CNAME?: string; TXT?: string[]; A?: string; AAAA?: string }>;
 
-const TYPES = { A: 1, CNAME: 5, TXT: 16 } as const;
+const TYPES = { A: 1, CNAME: 5, TXT: 16, AAAA: 28 } as const;
+
+/** An IPv6 address's 16 bytes ("::" expanded). */
+function ipv6Bytes(address: string): Buffer {
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const missing = 8 - groups(head).length - groups(tail ?? '').length;
+  const all = [...groups(head), ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...groups(tail ?? '')];
+  const bytes = Buffer.alloc(16);
+  for (const [index, group] of all.entries()) bytes.writeUInt16BE(Number.parseInt(group, 16), index * 2);
+  return bytes;
+}
 
 function encodeName(name: string): Buffer {
   const parts = name.replace(/\.$/, '').split('.').filter(Boolean);
@@ -34,7 +45,7 @@ function record(type: number, rdata: Buffer): Buffer {
   return Buffer.concat([fixed.subarray(0, 10), length, rdata]);
 }
 
-/** A tiny authoritative DNS server on 127.0.0.1 answering A, CNAME and TXT from a zone map. */
+/** A tiny authoritative DNS server on 127.0.0.1 answering A, AAAA, CNAME and TXT from a zone map. */
 export async function startDnsServer(
   initial: Zone,
 ): Promise<{ address: string; setZone(zone: Zone): void; close(): Promise<void> }> {
@@ -51,6 +62,7 @@ export async function startDnsServer(
       for (const text of entry.TXT)
         answers.push(record(TYPES.TXT, Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
     if (entry?.A && qtype === TYPES.A) answers.push(record(TYPES.A, Buffer.from(entry.A.split('.').map(Number))));
+    if (entry?.AAAA && qtype === TYPES.AAAA) answers.push(record(TYPES.AAAA, ipv6Bytes(entry.AAAA)));
     const header = Buffer.alloc(12);
     header.writeUInt16BE(message.readUInt16BE(0), 0); // same id
     // Flags: a response, authoritative, RD echoed, NXDOMAIN when the name is unknown.

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 50e8c7eb63520cb3252164d502fe5f1bbafe8a8f374ef5a5e5146adb685707c9
+ * openapi.json sha256: 1198983f242688c039efbaaa8ff735e5134ce3972c105ca60c5998d7a3f44b09
  */
 export interface paths {
   '/links': {
@@ -4212,6 +4212,9 @@ export interface paths {
              *             "name": "go.example.com",
              *             "value": "hop.example.com"
              *           },
+             *           "routing_records": [],
+             *           "ownership": null,
+             *           "routing": "unchecked",
              *           "last_checked_at": null,
              *           "created_at": "2026-11-02T09:15:00.000Z",
              *           "updated_at": "2026-11-02T09:15:00.000Z"
@@ -7136,6 +7139,9 @@ export interface components {
      *         "name": "go.example.com",
      *         "value": "hop.example.com"
      *       },
+     *       "routing_records": [],
+     *       "ownership": null,
+     *       "routing": "unchecked",
      *       "last_checked_at": null,
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-02T09:15:00.000Z"
@@ -7149,6 +7155,15 @@ export interface components {
      *         "name": "_hoplink.links.shop.example",
      *         "value": "hoplink-verify=5f0c3e9a1b7d4c2e8a6f0b1d3c5e7a9b"
      *       },
+     *       "routing_records": [
+     *         {
+     *           "type": "CNAME",
+     *           "name": "links.shop.example",
+     *           "value": "edge.hoplink.example"
+     *         }
+     *       ],
+     *       "ownership": "ok",
+     *       "routing": "ok",
      *       "last_checked_at": "2026-11-20T16:42:08.000Z",
      *       "created_at": "2026-11-02T09:15:00.000Z",
      *       "updated_at": "2026-11-20T16:42:08.000Z"
@@ -7160,12 +7175,22 @@ export interface components {
       hostname: string;
       /** @description pending -> active when a check finds the record; failed after 7 days unverified (checking again can still activate it). */
       status: 'pending' | 'active' | 'failed';
-      /** @description The DNS record to create. */
+      /** @description The ownership record to create: the TXT token at _hoplink.<hostname>, or, on a service with no routing requirement, a CNAME to the short host. */
       verification: {
         type: 'CNAME' | 'TXT';
         name: string;
         value: string;
       };
+      /** @description The routing records to create: a CNAME to the routing target for a subdomain; A/AAAA records with the service's addresses for an apex domain (an ALIAS, or flattened CNAME, to the target when it has no addresses). Empty when the service sets no routing requirement. */
+      routing_records: {
+        type: 'CNAME' | 'A' | 'AAAA' | 'ALIAS';
+        name: string;
+        value: string;
+      }[];
+      /** @description Whether the last check found the ownership record; null before the first check. */
+      ownership: 'ok' | 'missing' | null;
+      /** @description The last check of the routing records: ok; missing (the name has no CNAME or address); wrong (it points elsewhere, even partly); unchecked (the service sets no routing requirement, always so then); null before the first check. The domain is active only when ownership and routing hold. */
+      routing: 'ok' | 'missing' | 'wrong' | 'unchecked' | null;
       last_checked_at: string | null;
       /**
        * Format: date-time

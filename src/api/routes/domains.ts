@@ -23,7 +23,7 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; settings
   const config = { business: 'Custom domains', limiter: 'domains' as const };
   const tags = ['Custom domains'];
   const owned = ownedResource(uow, getDomainOrThrow);
-  const record = (domain: Domain) => domainRecord(domain, settings.shortHostname);
+  const record = (domain: Domain) => domainRecord(domain, settings);
 
   app.get(
     '/domains',

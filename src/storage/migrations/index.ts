@@ -22,6 +22,7 @@ import * as workspaces from './020-workspaces.ts';
 import * as accountRecovery from './021-account-recovery.ts';
 import * as twoFactorSessions from './022-two-factor-sessions.ts';
 import * as tags from './023-tags.ts';
+import * as domainRouting from './024-domain-routing.ts';
 import * as clickFacets from './025-click-facets.ts';
 import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 import * as conversions from './027-conversions.ts';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '021-account-recovery': accountRecovery,
   '022-two-factor-sessions': twoFactorSessions,
   '023-tags': tags,
+  '024-domain-routing': domainRouting,
   '025-click-facets': clickFacets,
   '026-open-in-app-tracking-ids': openInAppTrackingIds,
   '027-conversions': conversions,

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { DomainCard } from '../components/domain-card.tsx';
+import { DomainCard, ownershipWords, routingWords } from '../components/domain-card.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
 import { RoleNote } from '../components/role-note.tsx';
@@ -12,17 +12,24 @@ import { can } from '../lib/permissions.ts';
 import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import type { Announce } from '../lib/toast.ts';
-import type { Me } from '../lib/types.ts';
+import type { DomainRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
-/** Custom short-link domains: add one, create the DNS record shown, check it, remove it. */
+/** A check's outcome, said once: verified, or what each record still lacks. */
+function checkAnnouncement(domain: DomainRecord): string {
+  if (domain.status === 'active') return `${domain.hostname} is verified.`;
+  const parts = [`Ownership: ${ownershipWords(domain)}`];
+  if (domain.routing !== 'unchecked') parts.push(`Routing: ${routingWords(domain)}`);
+  return `${domain.hostname} is not verified yet. ${parts.join(' ')}`;
+}
+
+/** Custom short-link domains: add one, create the DNS records shown, check them, remove it. */
 export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   const domains = useData(me.features.domains.allowed ? listDomains : null, []);
   const check = async (id: number) => {
     try {
       const domain = await checkDomain(id);
-      const verified = domain.status === 'active';
-      announce(verified ? `${domain.hostname} is verified.` : `${domain.hostname}: record not found yet.`);
+      announce(checkAnnouncement(domain));
       domains.reload();
     } catch (e) {
       announce(formatError(e, 'paths'));
@@ -62,7 +69,6 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
           <DomainCard
             key={d.id}
             domain={d}
-            announce={announce}
             onCheck={manage ? () => check(d.id) : undefined}
             onRemove={manage ? () => remove(d.id, d.hostname) : undefined}
           />
