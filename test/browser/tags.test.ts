@@ -100,11 +100,9 @@ describe.skipIf(!hasChromium)('tags in the dashboard', () => {
     await page.getByRole('checkbox', { name: /Select .*spring/ }).check();
     await bar.getByLabel('Tags').fill('q2');
     await bar.getByRole('button', { name: 'Remove tags' }).click();
-    await expect.poll(async () => (await stored('spring')).tags.map((t) => t.name)).toEqual([
-      'Newsletter',
-      'Partners',
-      'Spring sale',
-    ]);
+    await expect
+      .poll(async () => (await stored('spring')).tags.map((t) => t.name))
+      .toEqual(['Newsletter', 'Partners', 'Spring sale']);
     expect((await stored('plain')).tags.map((t) => t.name)).toEqual(['Partners']);
   });
 
