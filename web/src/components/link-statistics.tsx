@@ -1,3 +1,4 @@
+import { ConversionsTable } from './conversions-table.tsx';
 import type { ComponentChildren } from 'preact';
 import {
   browserName,
@@ -114,6 +115,7 @@ export function LinkStatistics({
         ) : (
           <p class="locked">The chart, ranges and breakdowns need the Business plan.</p>
         ))}
+      <ConversionsTable rows={stats?.conversions} caption={`(${rangeWords(range)})`} />
       {stats?.country && (
         <div class="map-and-table">
           <WorldMap rows={stats.country} />

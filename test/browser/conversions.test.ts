@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
+import { callApiAs, hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
+import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
+import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
+
+const SHOTS = join(projectRoot, 'docs/screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+// Earnings in the dashboard (docs/api.md, "Affiliate money"): a sale reported for a visit's click
+// id shows on its link's page and on the Overview, per currency, with the conversion rate and EPC.
+describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let page: Page;
+  let linkId = 0;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    service = await startService();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+    await signUpOnPlan(page, service, 'business', 'earnings');
+    const api = <T>(method: string, path: string, body?: unknown) => callApiAs<T>(page, method, path, body);
+    await api('POST', '/api/v1/affiliates', { affiliate_program_id: 1, tag: 'mine-20' });
+    const link = await api<{ id: number; short_code: string }>('POST', '/api/v1/links', {
+      redirect_url: 'https://www.amazon.com/dp/B0C1234567',
+      pass_click_id: true,
+    });
+    linkId = link.body.id;
+    const clickIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${service.shortUrl}/${link.body.short_code}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': CHROME_USER_AGENT },
+      });
+      clickIds.push(new URL(res.headers.get('location')!).searchParams.get('ascsubtag')!);
+    }
+    // The visits reach their raw clicks through the click writer; a sale names one of them.
+    for (let i = 0; i < 100; i++) {
+      const page1 = await api<{ data: unknown[] }>('GET', `/api/v1/links/${linkId}/clicks?limit=10`);
+      if (page1.body.data.length === 4) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const sale = await api('POST', '/api/v1/conversions', {
+      click_id: clickIds[0],
+      order_id: 'order-1',
+      amount: '19.98',
+      commission: '0.80',
+      currency: 'USD',
+      status: 'approved',
+    });
+    expect(sale.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const cells = async () =>
+    page.getByTestId('conversions').locator('tbody tr').first().locator('th, td').allInnerTexts();
+
+  it('shows the link’s conversions, revenue, earnings, rate and EPC per currency', async () => {
+    await page.goto(`${service.apiUrl}/#/links/${linkId}`);
+    await page.getByTestId('conversions').waitFor();
+    expect(await cells()).toEqual(['USD', '1', '19.98', '0.80', '25%', '0.2000']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows the account’s on the Overview, and fits a phone in the dark', async () => {
+    await page.goto(`${service.apiUrl}/#/overview`);
+    await page.getByTestId('conversions').waitFor();
+    expect(await cells()).toEqual(['USD', '1', '19.98', '0.80', '25%', '0.2000']);
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await page.getByTestId('conversions').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('conversions').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'overview-conversions-phone-dark.png') });
+  });
+});
