@@ -246,6 +246,18 @@ try {
     })),
   });
 
+  // An affiliate link whose every counted visit gets a click id, made in process at redirect time.
+  await insertLink(db, {
+    workspaceId: user.workspaceId,
+    shortCode: 'clickid',
+    redirectUrl: 'https://example.com/landing?sub={click_id}',
+    isActive: true,
+    categoryId: null,
+    domainId: null,
+    conditions: [],
+    passClickId: true,
+  });
+
   const [port, shortPort, basePort, fastifyPort] = [
     await freePort(),
     await freePort(),
@@ -313,9 +325,15 @@ try {
       pid: WORKERS === 1 ? service.pid : undefined,
       backed: true,
     },
+    {
+      name: 'hoplink, link with click ids',
+      url: `http://127.0.0.1:${shortPort}/clickid`,
+      pid: WORKERS === 1 ? service.pid : undefined,
+      backed: true,
+    },
   ];
   const results = await compare(targets, ua);
-  const [base, fastifyBase, hop, targeted] = results as [Measured, Measured, Measured, Measured];
+  const [base, fastifyBase, hop, targeted, clickIds] = results as [Measured, Measured, Measured, Measured, Measured];
   const rate = (m: Measured) => m.requests / m.seconds;
   results.forEach((m, i) => {
     const perRequest = (total: number) => (total / m.requests).toFixed(1);
@@ -343,6 +361,7 @@ try {
       '(the ceiling of a Fastify edge)',
   );
   console.log(`  ratio 20 conditions / plain: ${((rate(targeted) / rate(hop)) * 100).toFixed(1)}%`);
+  console.log(`  ratio click ids / plain: ${((rate(clickIds) / rate(hop)) * 100).toFixed(1)}%`);
   console.log('  (p50 and p99: the median of the slices)');
   const engine = args.postgres ? 'PostgreSQL + Redis' : 'SQLite';
   const score = new Scorecard();
@@ -377,7 +396,7 @@ try {
   const caughtUp = (performance.now() - loadEnded) / 1000;
   console.log(
     `  clicks recorded: ${counted} of the ${expected} redirects the service answered ` +
-      `(timed ${hop.redirects + targeted.redirects} + warm-up), ` +
+      `(timed ${hop.redirects + targeted.redirects + clickIds.redirects} + warm-up), ` +
       `click_count caught up ${caughtUp.toFixed(2)} s after the load`,
   );
   score.atMost('`click_count` caught up after the full-load run', caughtUp, goals.catchUpSeconds, 's', 2);
