@@ -95,6 +95,7 @@ describe('hoplink import and export', () => {
         'created_at',
         'errors',
         'failure_reason',
+        'format',
         'finished_at',
         'id',
         'invalid',

@@ -90,12 +90,14 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: an instance killed while visits f
     ).json();
 
     const load = visitAtFixedRate(`${a.shortUrl}/${link.short_code}`, RATE, PLANNED);
+    // The kill must come while visits flow: wait for the first answers (a loaded CI machine takes a
+    // while to warm the new process up), then let more arrive.
+    for (let i = 0; i < 300 && load.arrivals.length < 300; i++) await new Promise((r) => setTimeout(r, 100));
     if (stallFirst) {
-      await new Promise((r) => setTimeout(r, 1500));
       proxy.stall();
       await new Promise((r) => setTimeout(r, 500));
     } else {
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 500));
     }
     await a.kill();
     await load.stop();

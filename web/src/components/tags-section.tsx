@@ -9,7 +9,6 @@ import type { Announce } from '../lib/toast.ts';
 import type { TagRecord } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 import { ErrorMessage } from './error-message.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
 
 const colourName = (colour: string) => colour[0]!.toUpperCase() + colour.slice(1);
 
@@ -52,7 +51,7 @@ export function TagsSection({ editable, announce }: { editable: boolean; announc
       <h2 id="tags-heading">Tags</h2>
       <p class="hint">A link carries up to 20 tags; the Links page filters by them.</p>
       {editable && <TagCreateForm onAdd={(name, color) => act(() => createTag({ name, color }))} />}
-      {!tags && !list.error && <Skeleton label="Loading tags…" />}
+      {!tags && !list.error && <p class="hint">Loading tags…</p>}
       <ErrorMessage error={list.error} />
       {tags?.length === 0 && (
         <p class="hint">
