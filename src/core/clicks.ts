@@ -90,6 +90,19 @@ export const DIMENSIONS = [
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
+/** What statistics can be filtered by (click to filter), in the order the dashboard's chips show. */
+export const FILTER_DIMENSIONS = [
+  'country',
+  'referrer',
+  'device',
+  'browser',
+  'os',
+  'language',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const satisfies readonly Dimension[];
+
 /**
  * The A/B variant a click was sent to is kept in the dimension rollups too, as `variant` with the
  * 0-based index as its value: stats answer `variants` from them, never from raw clicks.

@@ -2,7 +2,7 @@ import { invalidField } from '../core/errors.ts';
 import type { Link, Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { AccountStats, LinkStats } from '../schemas/stats.ts';
-import { DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
+import { DIMENSIONS, FILTER_DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
 import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import { tagKey } from '../core/tags.ts';
@@ -37,17 +37,7 @@ export function parseWith(principal: Principal, raw: string | undefined): WithDi
 }
 
 /** The click-to-filter parameters, named as the breakdowns are. */
-export const FILTERS = [
-  'country',
-  'referrer',
-  'device',
-  'browser',
-  'os',
-  'language',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-] as const;
+export const FILTERS = FILTER_DIMENSIONS;
 
 /**
  * `country=DE&device=mobile`: Business only (403 first, like `with`); undefined when none is sent.

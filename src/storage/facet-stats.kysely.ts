@@ -1,4 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { FILTER_DIMENSIONS } from '../core/clicks.ts';
 import { taggedLinkIds, type DayCounts, type DayRange } from './stats.kysely.ts';
 import type { Database } from './schema.ts';
 
@@ -10,19 +11,7 @@ import type { Database } from './schema.ts';
  */
 
 /** The columns a filter or a breakdown may name: the statistics' dimensions. */
-export const FACET_DIMENSIONS = [
-  'country',
-  'device',
-  'browser',
-  'os',
-  'referrer',
-  'language',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'variant',
-  'storefront',
-] as const;
+export const FACET_DIMENSIONS = [...FILTER_DIMENSIONS, 'variant', 'storefront'] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /** Each filter: the one value the visits must have. */

@@ -235,14 +235,15 @@ export async function topLinks(
   return stands ? top : topLinksOfEveryLink(db, workspaceId, range, limit);
 }
 
-/** topLinks the long way: every link's range summed. */
+/** topLinks the long way: every link's range summed; only the links carrying any of `tagKeys` when given. */
 export async function topLinksOfEveryLink(
   db: Kysely<Database>,
   workspaceId: number,
   range: DayRange,
   limit: number,
+  tagKeys?: readonly string[],
 ): Promise<TopLink[]> {
-  const rows = await db
+  let query = db
     .selectFrom('link_daily_stats')
     .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
     .select((eb) => [
@@ -252,7 +253,9 @@ export async function topLinksOfEveryLink(
     ])
     .where('links.workspace_id', '=', workspaceId)
     .where('link_daily_stats.day', '>=', range.from)
-    .where('link_daily_stats.day', '<=', range.to)
+    .where('link_daily_stats.day', '<=', range.to);
+  if (tagKeys) query = query.where('links.id', 'in', taggedLinkIds(db, workspaceId, tagKeys));
+  const rows = await query
     .groupBy(['links.id', 'links.short_code'])
     .orderBy('clicks', 'desc')
     .orderBy('links.id', 'desc')
@@ -351,33 +354,6 @@ export async function taggedTotals(
   };
 }
 
-/** topLinksOfEveryLink for the links carrying any of the tags. */
-export async function taggedTopLinks(
-  db: Kysely<Database>,
-  workspaceId: number,
-  keys: readonly string[],
-  range: DayRange,
-  limit: number,
-): Promise<TopLink[]> {
-  const rows = await db
-    .selectFrom('link_daily_stats')
-    .innerJoin('links', 'links.id', 'link_daily_stats.link_id')
-    .select((eb) => [
-      'links.id as id',
-      'links.short_code as shortCode',
-      eb.fn.sum<number>('link_daily_stats.clicks').as('clicks'),
-    ])
-    .where('links.id', 'in', taggedLinkIds(db, workspaceId, keys))
-    .where('link_daily_stats.day', '>=', range.from)
-    .where('link_daily_stats.day', '<=', range.to)
-    .groupBy(['links.id', 'links.short_code'])
-    .orderBy('clicks', 'desc')
-    .orderBy('links.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ id: row.id, shortCode: row.shortCode, clicks: Number(row.clicks) }));
-}
-
 /**
  * The account's breakdowns over the range (each dimension's `limit` values with the most clicks),
  * summed from its links' daily rollups; only the links carrying any of `tagKeys` when given.
@@ -413,7 +389,13 @@ export async function accountBreakdowns(
 export const statsStore = {
   accountBreakdowns,
   taggedTotals,
-  taggedTopLinks,
+  taggedTopLinks: (
+    db: Kysely<Database>,
+    workspaceId: number,
+    tagKeys: readonly string[],
+    range: DayRange,
+    limit: number,
+  ) => topLinksOfEveryLink(db, workspaceId, range, limit, tagKeys),
   clicksSince,
   uniqueClicks,
   dailyClicks,

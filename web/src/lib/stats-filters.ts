@@ -1,20 +1,11 @@
 // The statistics' filters (Business): one value per dimension, all of them at once (AND), kept in the
 // route's query under the API's own names (`#/links/12?country=DE&device=mobile`), so reload, Back and a
 // shared address keep them, and sent as they are on the statistics requests.
+import { FILTER_DIMENSIONS } from '../../../src/core/clicks.ts';
 import { valueName } from './names.ts';
 
 /** The dimensions a click can be filtered by, in the order their chips show. */
-export const FILTER_KEYS = [
-  'country',
-  'referrer',
-  'device',
-  'browser',
-  'os',
-  'language',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-] as const;
+export const FILTER_KEYS = FILTER_DIMENSIONS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type StatsFilters = Partial<Record<FilterKey, string>>;
 
