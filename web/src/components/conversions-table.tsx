@@ -21,9 +21,8 @@ export function ConversionsTable({ rows, caption }: { rows: Money | undefined; c
           earnings report.
         </p>
       ) : (
-        <div class="table-scroll">
-          {/* Focusable: on a phone the table scrolls within itself, and a keyboard must reach it. */}
-          <table data-testid="conversions" tabIndex={0}>
+        <div>
+          <table data-testid="conversions">
             <caption class="visually-hidden">Conversions and earnings {caption}, per currency</caption>
             <thead>
               <tr>

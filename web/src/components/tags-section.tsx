@@ -60,7 +60,7 @@ export function TagsSection({ editable, announce }: { editable: boolean; announc
         </p>
       )}
       {tags && tags.length > 0 && (
-        <div class="table-scroll" tabIndex={0} role="region" aria-label="Tags">
+        <div>
           <table class="tags-table">
             <thead>
               <tr>
