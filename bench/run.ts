@@ -452,7 +452,8 @@ try {
     'link_daily_stats',
     'link_daily_dimension_stats',
     'link_dimension_stats',
-    'user_daily_stats',
+    'workspace_daily_stats',
+    'workspace_daily_dimension_stats',
   ];
   const settle = () => sql`vacuum analyze ${sql.raw(VACUUMED.join(', '))}`.execute(db);
   const SEED_DAYS = 90;

@@ -101,9 +101,17 @@ export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): 
   for (const p of t.picks) await sql.query(s.bumpPicks, [p.picks, p.linkId, p.position]);
 
   const fresh = await countNewVisitors(sql, s, t.visitors);
-  for (const o of ownerDays(t.daily, fresh, (linkId) => owners.get(linkId))) {
+  const ownerOf = (linkId: number) => owners.get(linkId);
+  for (const o of ownerDays(t.daily, fresh, ownerOf)) {
     await sql.query(s.bumpOwnerDay, [o.workspaceId, o.day, o.clicks, o.unique]);
   }
+  await insertRows(sql, s.bumpOwnerDimension, ownerDimensions(t.dailyDimension, ownerOf), (d) => [
+    d.workspaceId,
+    d.day,
+    d.dimension,
+    d.value,
+    d.clicks,
+  ]);
 }
 
 /**
@@ -394,6 +402,18 @@ function statementsFor(postgres: boolean) {
       'on conflict (link_id, dimension, day, value) ' +
         'do update set clicks = link_daily_dimension_stats.clicks + excluded.clicks',
     ),
+    bumpOwnerDimension: rowsInsert(
+      'insert into workspace_daily_dimension_stats',
+      [
+        ['workspace_id', 'integer'],
+        ['day', 'text'],
+        ['dimension', 'text'],
+        ['value', 'text'],
+        ['clicks', 'integer'],
+      ],
+      'on conflict (workspace_id, dimension, day, value) ' +
+        'do update set clicks = workspace_daily_dimension_stats.clicks + excluded.clicks',
+    ),
     bumpDimension: rowsInsert(
       'insert into link_dimension_stats',
       [
@@ -591,6 +611,26 @@ export function ownerDays(
     if (found) found.unique += v.count;
   }
   return [...days.values()];
+}
+
+/** The account breakdowns of a batch: each owner's clicks per day and breakdown value. */
+export function ownerDimensions(
+  dailyDimension: ClickTally['dailyDimension'],
+  ownerOf: (linkId: number) => number | undefined,
+): Array<{ workspaceId: number; day: string; dimension: RollupDimension; value: string; clicks: number }> {
+  const rows = new Map<
+    string,
+    { workspaceId: number; day: string; dimension: RollupDimension; value: string; clicks: number }
+  >();
+  for (const { linkId, day, dimension, value, clicks } of dailyDimension) {
+    const workspaceId = ownerOf(linkId);
+    if (workspaceId === undefined) continue;
+    const key = `${workspaceId}\n${day}\n${dimension}\n${value}`;
+    const found = rows.get(key);
+    if (found) found.clicks += clicks;
+    else rows.set(key, { workspaceId, day, dimension, value, clicks });
+  }
+  return [...rows.values()];
 }
 
 /** Whether two clicks of one day fall in the same rollup group: same link and dimension values. */

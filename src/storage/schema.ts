@@ -262,6 +262,15 @@ export interface WorkspaceDailyStatsTable {
   unique_clicks: number;
 }
 
+/** The account's clicks per day and breakdown value (migration 028), kept by the click writer. */
+export interface WorkspaceDailyDimensionStatsTable {
+  workspace_id: number;
+  day: string;
+  dimension: string;
+  value: string;
+  clicks: number;
+}
+
 export interface DailySaltsTable {
   day: string;
   salt: string;
@@ -468,6 +477,7 @@ export interface Database {
   link_daily_bots: LinkDailyBotsTable;
   daily_salts: DailySaltsTable;
   workspace_daily_stats: WorkspaceDailyStatsTable;
+  workspace_daily_dimension_stats: WorkspaceDailyDimensionStatsTable;
   link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;

@@ -294,6 +294,17 @@ export async function forgetLinkClicks(trx: Kysely<Database>, linkId: number): P
     ) as gone
     where workspace_daily_stats.workspace_id = gone.workspace_id and workspace_daily_stats.day = gone.day
   `.execute(trx);
+  await sql`
+    update workspace_daily_dimension_stats as account
+    set clicks = account.clicks - gone.clicks
+    from (
+      select links.workspace_id, stats.day, stats.dimension, stats.value, stats.clicks
+      from link_daily_dimension_stats as stats join links on links.id = stats.link_id
+      where stats.link_id = ${linkId}
+    ) as gone
+    where account.workspace_id = gone.workspace_id and account.dimension = gone.dimension
+      and account.day = gone.day and account.value = gone.value
+  `.execute(trx);
 }
 
 /**
@@ -356,7 +367,7 @@ export async function taggedTotals(
 
 /**
  * The account's breakdowns over the range (each dimension's `limit` values with the most clicks),
- * summed from its links' daily rollups; only the links carrying any of `tagKeys` when given.
+ * from its own daily rollup; for the links carrying any of `tagKeys`, summed from theirs.
  */
 export async function accountBreakdowns(
   db: Kysely<Database>,
@@ -366,18 +377,14 @@ export async function accountBreakdowns(
   limit: number,
   tagKeys?: readonly string[],
 ): Promise<Map<RollupDimension, Array<{ value: string; clicks: number }>>> {
-  const links = tagKeys
-    ? taggedLinkIds(db, workspaceId, tagKeys)
-    : db.selectFrom('links').select('links.id').where('links.workspace_id', '=', workspaceId);
-  const rows = await db
-    .selectFrom('link_daily_dimension_stats')
-    .select((eb) => ['dimension', 'value', eb.fn.sum<number>('clicks').as('clicks')])
-    .where('link_id', 'in', links)
-    .where('dimension', 'in', [...dimensions])
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .groupBy(['dimension', 'value'])
-    .execute();
+  // Both sources hold the same columns; only the rows that belong to the scope differ.
+  const source = tagKeys
+    ? sql`link_daily_dimension_stats where link_id in (${taggedLinkIds(db, workspaceId, tagKeys)})`
+    : sql`workspace_daily_dimension_stats where workspace_id = ${workspaceId}`;
+  const { rows } = await sql<{ dimension: string; value: string; clicks: number | string }>`
+    select dimension, value, sum(clicks) as clicks from ${source}
+      and dimension in (${sql.join([...dimensions])}) and day >= ${range.from} and day <= ${range.to}
+    group by dimension, value`.execute(db);
   const byDimension = new Map(dimensions.map((d) => [d, [] as Array<{ value: string; clicks: number }>]));
   for (const row of rows) {
     byDimension.get(row.dimension as RollupDimension)?.push({ value: row.value, clicks: Number(row.clicks) });

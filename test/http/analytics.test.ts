@@ -200,7 +200,7 @@ describe('GET /stats (the account)', () => {
     expect(ranged.trend).toEqual([{ date: dayOf(40), clicks: 1, unique_clicks: 0 }]);
   });
 
-  it('leaves a deleted link out: its clicks go from the totals, the month and the trend', async () => {
+  it('leaves a deleted link out: its clicks go from the totals, the month, the trend and the breakdowns', async () => {
     const user = await t.user('business');
     const kept = await linkOf(user, 'https://example.com/kept');
     const gone = await linkOf(user, 'https://example.com/gone');
@@ -212,9 +212,12 @@ describe('GET /stats (the account)', () => {
     ]);
     const before = (await user.api('GET', '/stats')).json();
     expect(before).toMatchObject({ total_clicks: 4, unique_clicks: 4 });
+    expect(before.country).toEqual([{ value: 'US', clicks: 4 }]);
     expect((await user.api('DELETE', `/links/${gone.id}`)).statusCode).toBe(204);
     const after = (await user.api('GET', '/stats')).json();
     expect(after).toMatchObject({ total_clicks: 1, unique_clicks: 1 });
+    expect(after.country).toEqual([{ value: 'US', clicks: 1 }]);
+    expect(after.device).toEqual([{ value: 'desktop', clicks: 1 }]);
     const goneThisMonth = dayOf(1).slice(0, 7) === dayOf(0).slice(0, 7) ? 3 : 2;
     expect(after.clicks_this_month).toBe(before.clicks_this_month - goneThisMonth);
     expect(after.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 1, unique_clicks: 1 });

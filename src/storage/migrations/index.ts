@@ -26,6 +26,7 @@ import * as domainRouting from './024-domain-routing.ts';
 import * as clickFacets from './025-click-facets.ts';
 import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 import * as conversions from './027-conversions.ts';
+import * as accountBreakdowns from './028-account-breakdowns.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '025-click-facets': clickFacets,
   '026-open-in-app-tracking-ids': openInAppTrackingIds,
   '027-conversions': conversions,
+  '028-account-breakdowns': accountBreakdowns,
 };
