@@ -355,6 +355,44 @@ function facetRow({ event: e, day, clicks }: { event: ClickEvent; day: string; c
   ];
 }
 
+/** The breakdown rollups' inserts: each link's per day and all time, and each owner's per day. */
+const DIMENSION_INSERTS = {
+  bumpDailyDimension: rowsInsert(
+    'insert into link_daily_dimension_stats',
+    [
+      ['link_id', 'integer'],
+      ['day', 'text'],
+      ['dimension', 'text'],
+      ['value', 'text'],
+      ['clicks', 'integer'],
+    ],
+    'on conflict (link_id, dimension, day, value) ' +
+      'do update set clicks = link_daily_dimension_stats.clicks + excluded.clicks',
+  ),
+  bumpOwnerDimension: rowsInsert(
+    'insert into workspace_daily_dimension_stats',
+    [
+      ['workspace_id', 'integer'],
+      ['day', 'text'],
+      ['dimension', 'text'],
+      ['value', 'text'],
+      ['clicks', 'integer'],
+    ],
+    'on conflict (workspace_id, dimension, day, value) ' +
+      'do update set clicks = workspace_daily_dimension_stats.clicks + excluded.clicks',
+  ),
+  bumpDimension: rowsInsert(
+    'insert into link_dimension_stats',
+    [
+      ['link_id', 'integer'],
+      ['dimension', 'text'],
+      ['value', 'text'],
+      ['clicks', 'integer'],
+    ],
+    'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
+  ),
+};
+
 function statementsFor(postgres: boolean) {
   const p = (i: number) => (postgres ? `$${i}` : '?');
   const prepared = postgres ? '/* prepared */ ' : '';
@@ -390,40 +428,7 @@ function statementsFor(postgres: boolean) {
       ],
       'on conflict (link_id, day) do update set clicks = link_daily_stats.clicks + excluded.clicks',
     ),
-    bumpDailyDimension: rowsInsert(
-      'insert into link_daily_dimension_stats',
-      [
-        ['link_id', 'integer'],
-        ['day', 'text'],
-        ['dimension', 'text'],
-        ['value', 'text'],
-        ['clicks', 'integer'],
-      ],
-      'on conflict (link_id, dimension, day, value) ' +
-        'do update set clicks = link_daily_dimension_stats.clicks + excluded.clicks',
-    ),
-    bumpOwnerDimension: rowsInsert(
-      'insert into workspace_daily_dimension_stats',
-      [
-        ['workspace_id', 'integer'],
-        ['day', 'text'],
-        ['dimension', 'text'],
-        ['value', 'text'],
-        ['clicks', 'integer'],
-      ],
-      'on conflict (workspace_id, dimension, day, value) ' +
-        'do update set clicks = workspace_daily_dimension_stats.clicks + excluded.clicks',
-    ),
-    bumpDimension: rowsInsert(
-      'insert into link_dimension_stats',
-      [
-        ['link_id', 'integer'],
-        ['dimension', 'text'],
-        ['value', 'text'],
-        ['clicks', 'integer'],
-      ],
-      'on conflict (link_id, dimension, value) do update set clicks = link_dimension_stats.clicks + excluded.clicks',
-    ),
+    ...DIMENSION_INSERTS,
     bumpFacets: BUMP_FACETS,
     bumpPicks:
       `${prepared}update landing_options set picks = picks + ${p(1)} ` +
