@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isClickId, newClickId, placeClickId, subidParamForHost } from './click-ids.ts';
 
 describe('click ids', () => {
-  it('are 22 URL-safe characters, within the 64 a click id may have, and never repeat', () => {
+  it('are 32 hex characters, within the 64 a click id may have, and never repeat', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => newClickId()));
     expect(ids.size).toBe(1000);
     for (const id of ids) {
-      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
       expect(isClickId(id)).toBe(true);
     }
   });

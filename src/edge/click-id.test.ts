@@ -18,7 +18,7 @@ describe('withClickId', () => {
       redirect('https://shop.example/?s={click_id}'),
       () => false,
     );
-    expect(clickId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(clickId).toMatch(/^[0-9a-f]{32}$/);
     expect(decision.kind === 'redirect' && decision.location).toBe(`https://shop.example/?s=${clickId}`);
   });
 

@@ -166,6 +166,16 @@ describe('clickRuns', () => {
     ]);
   });
 
+  it('keeps the click ids of a run, click by click', () => {
+    const runs = clickRuns([click(1, 't1', { clickId: 'a' }), click(1, 't2'), click(1, 't3', { clickId: 'c' })]);
+    expect(runs.map((run) => [run.times, run.clickIds])).toEqual([
+      [
+        ['t1', 't2', 't3'],
+        ['a', null, 'c'],
+      ],
+    ]);
+  });
+
   it('breaks a run on any value the raw row keeps', () => {
     const differences: Array<Partial<ClickEvent>> = [
       { device: 'mobile' },

@@ -174,7 +174,11 @@ async function insertRawClicks(sql: ClickSql, s: EngineStatements, raw: readonly
   const single = runLinks.size === 0 ? raw : raw.filter((event) => !runLinks.has(event.linkId));
   await insertRows(sql, s.insertClicks, single, (event) => rawRow(event, event.at));
   const linkRuns = runs.filter((run) => runLinks.has(run.click.linkId));
-  await insertRows(sql, s.insertClickRuns, linkRuns, (run) => rawRow(run.click, JSON.stringify(run.times)));
+  await insertRows(sql, s.insertClickRuns, linkRuns, (run) => {
+    const row = rawRow(run.click, JSON.stringify(run.times));
+    row[row.length - 1] = run.clickIds.some((id) => id !== null) ? JSON.stringify(run.clickIds) : null;
+    return row;
+  });
 }
 
 /** A raw row's values, in RAW_COLUMNS' order, with `at` as its time (or a run's JSON array of times). */
@@ -245,7 +249,12 @@ function rowsInsert(
   head: string,
   columns: ReadonlyArray<readonly [name: string, type: string]>,
   tail: string,
-  shape?: { select: string; from: (rows: string) => string; postgresFrom: (rows: string) => string },
+  shape?: {
+    select: string;
+    postgresSelect: string;
+    from: (rows: string) => string;
+    postgresFrom: (rows: string) => string;
+  },
 ): RowsStatement {
   const types = columns.map(([, type]) => type);
   const names = columns.map(([name]) => name).join(', ');
@@ -263,7 +272,7 @@ function rowsInsert(
     return text;
   };
   const postgresSource = shape
-    ? `select ${shape.select} from ${shape.postgresFrom(`${unnest} as run (${names})`)}`
+    ? `select ${shape.postgresSelect} from ${shape.postgresFrom(`${unnest} as run (${names})`)}`
     : `select * from ${unnest}`;
   // Marked prepared: PostgreSQL runs the statement by name, parsed and planned once a connection.
   const postgres = `/* prepared */ ${head} (${names}) ${postgresSource} ${tail}`.trim();
@@ -288,8 +297,16 @@ const RAW_COLUMNS = [
   ['click_id', 'text'],
 ] as const;
 
-/** A run's columns but its time from the run's JSON array of times (json_each yields them in order). */
-const RUN_SELECT = RAW_COLUMNS.map(([name]) => (name === 'clicked_at' ? 'time.value' : `run.${name}`)).join(', ');
+/**
+ * A run's columns but its time, from the run's JSON array of times (json_each yields them in order,
+ * `key` their index), and its click id, from the same place in its JSON array of ids (null when
+ * the run has none).
+ */
+function runSelect(clickIdAt: string): string {
+  const column = (name: string) =>
+    name === 'clicked_at' ? 'time.value' : name === 'click_id' ? `${clickIdAt} as click_id` : `run.${name}`;
+  return RAW_COLUMNS.map(([name]) => column(name)).join(', ');
+}
 
 /** link_daily_facets' columns: its key, then the count (migration 025). */
 const FACET_COLUMNS = [
@@ -411,13 +428,14 @@ function statementsFor(postgres: boolean) {
     ),
     insertClicks: rowsInsert('insert into clicks', RAW_COLUMNS, ''),
     insertClickRuns: rowsInsert('insert into clicks', RAW_COLUMNS, '', {
-      select: RUN_SELECT,
+      select: runSelect('run.click_id ->> time.key'),
+      postgresSelect: runSelect('run.click_id::json ->> (time.n - 1)::integer'),
       // A run's one row of values, named; its "clicked_at" is the JSON array of its times.
       from: (rows) =>
         `(select ${RAW_COLUMNS.map(([name], i) => `column${i + 1} as ${name}`).join(', ')} from ${rows}) ` +
         'as run, json_each(run.clicked_at) as time',
       postgresFrom: (rows) =>
-        `${rows} cross join lateral json_array_elements_text(run.clicked_at::json) as time (value)`,
+        `${rows} cross join lateral json_array_elements_text(run.clicked_at::json) with ordinality as time (value, n)`,
     }),
     bumpDaily: rowsInsert(
       'insert into link_daily_stats',
@@ -682,6 +700,8 @@ export interface ClickRun {
   /** The first click: the others differ from it only in their time. */
   click: ClickEvent;
   times: string[];
+  /** Each click's id, in the order of `times` (null for a click without one). */
+  clickIds: Array<string | null>;
 }
 
 /** Runs this long or longer are worth a statement of their own. */
@@ -697,24 +717,22 @@ export function clickRuns(events: readonly ClickEvent[]): ClickRun[] {
   for (const event of events) {
     const runs = links.get(event.linkId);
     const last = runs?.[runs.length - 1];
-    if (last && alikeButTime(last.click, event)) last.times.push(event.at);
-    else if (runs) runs.push({ click: event, times: [event.at] });
-    else links.set(event.linkId, [{ click: event, times: [event.at] }]);
+    if (last && alikeButTime(last.click, event)) {
+      last.times.push(event.at);
+      last.clickIds.push(event.clickId);
+    } else {
+      const run = { click: event, times: [event.at], clickIds: [event.clickId] };
+      if (runs) runs.push(run);
+      else links.set(event.linkId, [run]);
+    }
   }
   return [...links.values()].flat();
 }
 
 /**
- * Whether two clicks make the same raw row but for their time (a storefront, not in the row, also
- * counts: a shorter run).
+ * Whether two clicks make the same raw row but for their time and click id, which a run carries
+ * click by click (a storefront, not in the row, also counts: a shorter run).
  */
 function alikeButTime(a: ClickEvent, b: ClickEvent): boolean {
-  // A click id names one click: a click with one is never part of a run.
-  return (
-    a.clickId === null &&
-    b.clickId === null &&
-    a.bot === b.bot &&
-    a.optionIndex === b.optionIndex &&
-    sameDimensions(a, b)
-  );
+  return a.bot === b.bot && a.optionIndex === b.optionIndex && sameDimensions(a, b);
 }

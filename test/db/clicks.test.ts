@@ -243,9 +243,10 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(await breakdown(handle.db, id, 'utm_campaign')).toEqual([{ value: 'c', clicks: 1 }]);
   });
 
-  it('stores each click id with its raw click, never in a run of alike clicks, and finds the click by it', async () => {
+  it('stores each click id with its raw click, in runs of alike clicks too, and finds the click by it', async () => {
     const id = await newLink();
-    const ids = [null, 'id-one', null, null, null, null, 'id-two', null];
+    // One run of alike clicks (ids in its JSON array of ids), with and without ids, then a run of ids only.
+    const ids = [null, 'id-one', null, null, null, null, 'id-two', null, 'r1', 'r2', 'r3', 'r4', 'r5'];
     await writeBatch(ids.map((clickId) => clickEvent(id, { clickId })));
     const rows = await handle.db
       .selectFrom('clicks')
