@@ -526,7 +526,6 @@ try {
   );
   const listStarted = performance.now();
   await seedLinks(db, lister.workspaceId);
-  if (args.postgres) await settle();
   const seeded = performance.now();
   // On SQLite the service indexes the new links for search in the background (migration 011);
   // searches are right meanwhile, but scan the links still queued.

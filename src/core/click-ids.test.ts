@@ -11,6 +11,15 @@ describe('click ids', () => {
     }
   });
 
+  it('begin with the time they were made, so later ids sort after earlier ones', () => {
+    const before = newClickId();
+    const made = Date.now();
+    expect(Number.parseInt(before.slice(0, 12), 16)).toBeLessThanOrEqual(made);
+    expect(Number.parseInt(before.slice(0, 12), 16)).toBeGreaterThan(made - 1000);
+    const later = Array.from({ length: 100 }, () => newClickId());
+    for (const id of later) expect(id.slice(0, 12) >= before.slice(0, 12)).toBe(true);
+  });
+
   it('refuse anything but 1 to 64 URL-safe characters when they come back', () => {
     expect(isClickId('a'.repeat(64))).toBe(true);
     expect(isClickId('a'.repeat(65))).toBe(false);

@@ -6,12 +6,14 @@ import { programForHost } from './affiliate.ts';
 // postback names the click that led to the sale.
 
 /**
- * A random (version 4) UUID without its dashes: 32 hex characters, 122 random bits, unguessable,
- * and about nobody. Node draws UUIDs from a pool of random bytes it refills in bulk: 0.2 µs on the
- * redirect path, against 2.8 µs for randomBytes(16) a visit.
+ * 32 hex characters: the 12 of the millisecond it was made, then 20 of a random UUID (74 random
+ * bits: unguessable, and about nobody). Time first, so each new id lands at the end of the click
+ * id index, not at a random page of it (a random id cost the writer a page read and write per
+ * click once the index outgrew the cache). Node draws UUIDs from a pool of random bytes it refills
+ * in bulk: 0.2 µs on the redirect path, against 2.8 µs for randomBytes(16) a visit.
  */
 export function newClickId(): string {
-  return randomUUID().replaceAll('-', '');
+  return Date.now().toString(16).padStart(12, '0') + randomUUID().replaceAll('-', '').slice(12);
 }
 
 /** What a click id may look like when it comes back (a postback, the API): at most 64 URL-safe characters. */

@@ -2,6 +2,7 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { AppError, messageOf } from '../core/errors.ts';
 import { isEarningsHeader, mapEarningsHeader, type EarningsColumns } from '../core/earnings-report.ts';
 import { mapImportHeader, type ImportColumns } from '../core/import-rows.ts';
+import { refreshLinkStatistics } from '../services/bulk-links.ts';
 import { importEarningsChunk } from '../services/earnings-import.ts';
 import { CsvRowCounter, csvRecords, EARNINGS_TITLE_LINES } from '../services/import-csv.ts';
 import { purgeUpload, readUpload } from '../services/import-uploads.ts';
@@ -162,6 +163,10 @@ async function importRows(run: Run, source: AsyncIterable<string>): Promise<Rows
         ? importEarningsChunk(work, { ...context, columns: columns as EarningsColumns }, rows, before)
         : importChunk(work, { ...context, columns: columns as ImportColumns }, rows, before),
     );
+    if (job.format !== 'amazon-earnings') {
+      const added = run.progress.created - before.created;
+      await uow.read((stores) => refreshLinkStatistics(stores, added));
+    }
     options.onProgress?.(run.progress);
   };
   try {

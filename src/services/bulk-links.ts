@@ -3,6 +3,7 @@ import type { Link, Principal } from '../core/model.ts';
 import type { BulkItemError, CreateLinkInput } from '../schemas/link.ts';
 import { hashLinkPassword } from './link-passwords.ts';
 import { createLink, type NewLinkInput } from './links.ts';
+import type { Stores } from '../storage/stores.ts';
 import type { Work } from './unit-of-work.ts';
 import { assertMay } from '../core/roles.ts';
 
@@ -54,4 +55,14 @@ export async function createLinksInBulk(
     }
   }
   return { created, errors };
+}
+
+/**
+ * After the commit of a bulk creation or an import chunk: fresh planner statistics when the new
+ * links grew the table by more than a tenth (storage: analyzeLinksAfterGrowth), so the next list
+ * is planned for the links there are. A failure costs only that: the links are committed, and
+ * autovacuum analyzes the table later anyway.
+ */
+export async function refreshLinkStatistics(stores: Stores, added: number): Promise<void> {
+  await stores.links.analyzeAfterGrowth(added).catch(() => false);
 }

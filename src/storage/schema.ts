@@ -30,6 +30,8 @@ export interface WorkspacesTable {
   downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
   localize_default: ColumnType<number, number | undefined, number>;
   require_two_factor: ColumnType<number, number | undefined, number>;
+  /** Its links, kept by triggers (migration 029): never written by the application. */
+  link_count: ColumnType<number, never, never>;
   created_at: string;
   updated_at: string;
 }

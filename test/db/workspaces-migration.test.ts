@@ -316,7 +316,9 @@ describe('migration 020 on sqlite', () => {
 
       await migrateToLatest(db);
 
-      expect(await dependents()).toEqual(before);
+      // Migration 029 adds the link count's triggers; every other index and trigger is as it was.
+      const kept = (await dependents()).filter((name) => !name.startsWith('trigger links_count_'));
+      expect(kept).toEqual(before);
       expect(await select(db, 'pragma foreign_key_check')).toEqual([]);
       expect(await select(db, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
       for (const table of KEYED) {

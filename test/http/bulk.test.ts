@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 
@@ -6,6 +7,16 @@ const t = useTestApp({}, { user: 'business' });
 const bulk = (payload: unknown, h?: Record<string, string>) => t.api('POST', '/links/bulk', payload, h);
 
 describe('POST /links/bulk', () => {
+  it('analyzes the links on PostgreSQL when it grows them by more than a tenth, so lists are planned for them', async () => {
+    const links = Array.from({ length: 100 }, (_, i) => ({ redirect_url: `https://example.com/grown/${i}` }));
+    expect((await bulk({ links })).statusCode).toBe(200);
+    if (t.ctx.database.engine !== 'postgres') return;
+    const { rows } = await sql<{ counted: number; links: number }>`
+      select reltuples as counted, (select count(*) from links) as links from pg_class
+      where oid = 'links'::regclass`.execute(t.ctx.database.db);
+    expect(Number(rows[0]!.counted)).toBe(Number(rows[0]!.links));
+  });
+
   it('creates the valid items in order and reports each invalid one by index', async () => {
     const taken = `taken${Date.now()}`;
     await bulk({ links: [{ redirect_url: 'https://example.com/first', short_code: taken }] });

@@ -4,7 +4,7 @@ import { BulkBody, BulkResponse, BulkUpdateBody, BulkUpdateResponse, CreateLinkB
 import { updateLinksInBulk } from '../../services/bulk-updates.ts';
 import { hashLinkPassword } from '../../services/link-passwords.ts';
 import { assertLinkFieldPlans } from '../../services/links.ts';
-import { createLinksInBulk, prepareBulkItems } from '../../services/bulk-links.ts';
+import { createLinksInBulk, prepareBulkItems, refreshLinkStatistics } from '../../services/bulk-links.ts';
 import type { UnitOfWork } from '../../services/unit-of-work.ts';
 import { validationErrors } from '../plugins/errors.ts';
 import { compileBodyValidator } from '../plugins/validation.ts';
@@ -39,6 +39,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; shortUrl: 
     async (request) => {
       const items = await prepareBulkItems(request.principal, request.body.links, problemWith);
       const result = await uow.transact((work) => createLinksInBulk(work, request.principal, items));
+      await uow.read((stores) => refreshLinkStatistics(stores, result.created.length));
       return { created: result.created.map((link) => linkResource(link, shortUrl)), errors: result.errors };
     },
   );

@@ -27,6 +27,7 @@ import * as clickFacets from './025-click-facets.ts';
 import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 import * as conversions from './027-conversions.ts';
 import * as accountBreakdowns from './028-account-breakdowns.ts';
+import * as linkCounts from './029-link-counts.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '026-open-in-app-tracking-ids': openInAppTrackingIds,
   '027-conversions': conversions,
   '028-account-breakdowns': accountBreakdowns,
+  '029-link-counts': linkCounts,
 };

@@ -1,0 +1,73 @@
+import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/storage/database.ts';
+import { analyzeLinksAfterGrowth, listLinks, type LinkListQuery } from '../../src/storage/links.kysely.ts';
+import type { Database } from '../../src/storage/schema.ts';
+import { insertAccount } from '../helpers/accounts.ts';
+import { freshMigratedDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+
+const LINKS = 20_000;
+const CHUNK = 1_000;
+
+/** The plans PostgreSQL picks for each statement listLinks runs, captured as they are compiled. */
+async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<string[]> {
+  const compiled: CompiledQuery[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      compiled.push(db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await listLinks(db.withPlugin(capture), query);
+  const plans: string[] = [];
+  for (const statement of compiled) {
+    const explained = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
+    );
+    plans.push(explained.rows.map((row) => row['QUERY PLAN']).join('\n'));
+  }
+  return plans;
+}
+
+// Right after an import, before autovacuum has looked at the table: the list's plans must already
+// use the indexes (storage: analyzeLinksAfterGrowth, run after every bulk creation and import chunk).
+describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 inserts', () => {
+  it('counts from the workspace row and pages by the sort index, with no manual ANALYZE', async () => {
+    const fresh = await freshMigratedDatabaseUrl('postgres');
+    const handle = openDatabase(fresh.url);
+    const db = handle.db;
+    try {
+      const account = await insertAccount(db, { email: 'plans@example.com', plan: 'business' });
+      const at = new Date().toISOString();
+      for (let start = 0; start < LINKS; start += CHUNK) {
+        await db
+          .insertInto('links')
+          .values(
+            Array.from({ length: CHUNK }, (_, j) => ({
+              workspace_id: account.workspaceId,
+              short_code: `plan${start + j}`,
+              redirect_url: `https://example.com/${start + j}`,
+              click_count: ((start + j) * 7919) % 10_007,
+              type: 'simple',
+              is_active: 1,
+              conditions: '[]',
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+        await analyzeLinksAfterGrowth(db, CHUNK);
+      }
+      const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
+
+      const [all, total] = await plansOf(db, { ...page, sort: 'click_count' });
+      expect(total).toMatch(/on workspaces/);
+      expect(all).toMatch(/Scan Backward using links_user_click_count/);
+      expect(all).not.toMatch(/Sort/);
+    } finally {
+      await handle.close();
+      await fresh.drop();
+    }
+  });
+});
