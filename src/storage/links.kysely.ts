@@ -315,9 +315,9 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
   const total = all
     ? (
         await db
-          .selectFrom('workspaces')
-          .select('link_count as total')
-          .where('id', '=', query.workspaceId)
+          .selectFrom('workspace_link_counts')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.lit(0)).as('total'))
+          .where('workspace_id', '=', query.workspaceId)
           .executeTakeFirstOrThrow()
       ).total
     : windowed && ids.length > 0

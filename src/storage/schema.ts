@@ -30,8 +30,6 @@ export interface WorkspacesTable {
   downgraded_at: ColumnType<string | null, string | null | undefined, string | null>;
   localize_default: ColumnType<number, number | undefined, number>;
   require_two_factor: ColumnType<number, number | undefined, number>;
-  /** Its links, kept by triggers (migration 029): never written by the application. */
-  link_count: ColumnType<number, never, never>;
   created_at: string;
   updated_at: string;
 }
@@ -264,6 +262,13 @@ export interface WorkspaceDailyStatsTable {
   unique_clicks: number;
 }
 
+/** A workspace's links, spread over 16 rows by link id; kept by triggers (migration 029), never by the application. */
+export interface WorkspaceLinkCountsTable {
+  workspace_id: number;
+  shard: number;
+  links: number;
+}
+
 /** The account's clicks per day and breakdown value (migration 028), kept by the click writer. */
 export interface WorkspaceDailyDimensionStatsTable {
   workspace_id: number;
@@ -480,6 +485,7 @@ export interface Database {
   daily_salts: DailySaltsTable;
   workspace_daily_stats: WorkspaceDailyStatsTable;
   workspace_daily_dimension_stats: WorkspaceDailyDimensionStatsTable;
+  workspace_link_counts: WorkspaceLinkCountsTable;
   link_daily_visitors: LinkDailyVisitorsTable;
   link_daily_dimension_stats: LinkDailyDimensionStatsTable;
   link_dimension_stats: LinkDimensionStatsTable;

@@ -8,7 +8,7 @@ import { toUser } from './users.kysely.ts';
 import { isPostgres } from './engine.ts';
 import type { Database, WorkspacesTable } from './schema.ts';
 
-export function toWorkspace(row: Omit<Selectable<WorkspacesTable>, 'link_count'>): Workspace {
+export function toWorkspace(row: Selectable<WorkspacesTable>): Workspace {
   return {
     id: row.id,
     name: row.name,

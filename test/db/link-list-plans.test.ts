@@ -62,7 +62,7 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
 
       const [all, total] = await plansOf(db, { ...page, sort: 'click_count' });
-      expect(total).toMatch(/on workspaces/);
+      expect(total).toMatch(/on workspace_link_counts/);
       expect(all).toMatch(/Scan Backward using links_user_click_count/);
       expect(all).not.toMatch(/Sort/);
     } finally {
