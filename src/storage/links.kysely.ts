@@ -244,6 +244,16 @@ export async function analyzeLinksAfterGrowth(db: Kysely<Database>, added: numbe
   return true;
 }
 
+/** The workspace's links, from the count its triggers keep (migration 029). */
+async function workspaceLinkCount(db: Kysely<Database>, workspaceId: number): Promise<number> {
+  const { total } = await db
+    .selectFrom('workspace_link_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.lit(0)).as('total'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
   let filtered = db.selectFrom('links').where('links.workspace_id', '=', query.workspaceId);
   if (query.categoryId !== undefined) filtered = filtered.where('links.category_id', '=', query.categoryId);
@@ -313,13 +323,7 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
     .offset((query.page - 1) * query.perPage)
     .execute();
   const total = all
-    ? (
-        await db
-          .selectFrom('workspace_link_counts')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.lit(0)).as('total'))
-          .where('workspace_id', '=', query.workspaceId)
-          .executeTakeFirstOrThrow()
-      ).total
+    ? await workspaceLinkCount(db, query.workspaceId)
     : windowed && ids.length > 0
       ? ids[0]!.matching!
       : // SQLite, or a page past the end (no row carries the count).

@@ -18,6 +18,7 @@ describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
   let browser: Browser;
   let page: Page;
   let linkId = 0;
+  const clickIds: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -32,7 +33,6 @@ describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
       pass_click_id: true,
     });
     linkId = link.body.id;
-    const clickIds: string[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await fetch(`${service.shortUrl}/${link.body.short_code}`, {
         redirect: 'manual',
@@ -83,5 +83,45 @@ describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('conversions').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'overview-conversions-phone-dark.png') });
+  });
+
+  it('makes the postback URL once, names its parameters, and counts a sale the network posts to it', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${service.apiUrl}/#/affiliates`);
+    await expect.poll(() => page.getByTestId('postback-state').innerText()).toMatch(/No postback URL yet/);
+    await page.getByRole('button', { name: 'Make the postback URL' }).click();
+    const shown = page.getByLabel('Postback URL');
+    await shown.waitFor();
+    const first = await shown.inputValue();
+    expect(first).toMatch(/^http:\/\/\S+\/postback\/pbs_\S+$/);
+    await expect.poll(() => page.getByTestId('postback-state').innerText()).toMatch(/A postback URL is set/);
+
+    // The network calls the click id "subid" and the amount "sale".
+    await page.getByLabel(/^click_id/).fill('subid');
+    await page.getByLabel(/^amount/).fill('sale');
+    await page.getByRole('button', { name: 'Save names' }).click();
+    await page.getByText('Parameter names saved.').waitFor();
+    const posted = await fetch(
+      `${first}?subid=${clickIds[1]}&order_id=order-2&sale=5.00&commission=0.50&currency=USD&status=approved`,
+    );
+    expect(posted.status).toBe(201);
+    await page.goto(`${service.apiUrl}/#/links/${linkId}`);
+    await page.getByTestId('conversions').waitFor();
+    expect(await cells()).toEqual(['USD', '2', '24.98', '1.30', '50%', '0.3250']);
+
+    // A new URL asks first, and the old one stops working.
+    await page.goto(`${service.apiUrl}/#/affiliates`);
+    await expect.poll(() => page.getByLabel(/^click_id/).inputValue()).toBe('subid');
+    await page.getByRole('button', { name: 'Make a new URL' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make a new URL' }).click();
+    await expect.poll(() => shown.inputValue()).not.toBe(first);
+    expect((await fetch(`${first}?subid=x&order_id=order-3&sale=1&currency=USD`)).status).toBe(404);
+
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'affiliates-postback-phone-dark.png'), fullPage: true });
   });
 });

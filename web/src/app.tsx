@@ -54,7 +54,7 @@ function Page({ route, me, announce, refresh }: PageProps) {
     case '/categories':
       return <CategoriesPage me={me} announce={announce} />;
     case '/affiliates':
-      return <AffiliatesPage me={me} />;
+      return <AffiliatesPage me={me} announce={announce} />;
     case '/domains':
       return <DomainsPage me={me} announce={announce} />;
     case '/import':

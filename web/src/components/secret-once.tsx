@@ -11,12 +11,15 @@ export function SecretOnce({
   label,
   value,
   announce,
+  hint: hintText = 'Keep it where your receiver can read it; it signs every delivery.',
   children,
 }: {
   id: string;
   label: string;
   value: string;
   announce: Announce;
+  /** What to do with it; by default, a webhook's signing secret. */
+  hint?: string;
   children?: ComponentChildren;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -55,7 +58,7 @@ export function SecretOnce({
           </button>
         </div>
         <span class="hint" id={hint}>
-          Keep it where your receiver can read it; it signs every delivery.
+          {hintText}
         </span>
       </div>
     </div>

@@ -23,6 +23,7 @@ import type {
   LinkChanges,
   ListLinksInput,
   NewLink,
+  PostbackSettingsInput,
   ResetPasswordInput,
   Role,
   Settings,
@@ -183,6 +184,13 @@ export const verifyEmail = (token: string) => answer(dashboardApi.POST('/verify-
 export const resendVerification = () => answer(dashboardApi.POST('/verify-email/resend'));
 
 // Webhooks (Business).
+// The workspace's postback for its network's sale reports (docs/api.md "The postback").
+export const getPostbackSettings = () => answer(api.GET('/conversions/postback'));
+export const updatePostbackSettings = (body: PostbackSettingsInput) =>
+  answer(api.PUT('/conversions/postback', { body }));
+/** The answer carries the new secret and the URL with it: the only time they are shown. */
+export const rotatePostbackSecret = () => answer(api.POST('/conversions/postback/rotate'));
+
 export const listWebhooks = () => answer(api.GET('/webhooks'));
 /** The answer carries the signing secret: the only time it is shown. */
 export const createWebhook = (body: CreateWebhookInput) => answer(api.POST('/webhooks', { body }));

@@ -67,6 +67,9 @@ export type DomainRecord = Schemas['Domain'];
 export type CreateDomainInput = BodyOf<paths['/domains']['post']>;
 export type ImportRecord = Schemas['Import'];
 
+export type PostbackSettingsInput = BodyOf<paths['/conversions/postback']['put']>;
+export type PostbackParameter = keyof PostbackSettingsInput['parameter_names'];
+
 export type WebhookRecord = Schemas['Webhook'];
 export type CreateWebhookInput = BodyOf<paths['/webhooks']['post']>;
 export type WebhookEvent = CreateWebhookInput['events'][number];

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { Locked } from '../components/locked.tsx';
+import { PostbackSettings } from '../components/postback-settings.tsx';
 import { RoleNote } from '../components/role-note.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -15,6 +16,7 @@ import { FieldError } from '../components/field-error.tsx';
 import { ariaFor, fieldMessages, formatError, formSummary, type FormErrors } from '../lib/errors.ts';
 import { can } from '../lib/permissions.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import type { Announce } from '../lib/toast.ts';
 import type { AffiliateProgramRecord, AffiliateTagRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
 
@@ -22,7 +24,7 @@ import { useData } from '../lib/use-data.ts';
 const shownHere = (path: string) => path === 'affiliate_program_id' || path === 'tag';
 
 /** The person's tag per affiliate program, added to every link that goes to that program's store. */
-export function AffiliatesPage({ me }: { me: Me }) {
+export function AffiliatesPage({ me, announce }: { me: Me; announce: Announce }) {
   const allowed = me.features.affiliates.allowed;
   const programs = useData(allowed ? listAffiliatePrograms : null, []);
   const tags = useData(allowed ? listAffiliateTags : null, []);
@@ -81,6 +83,7 @@ export function AffiliatesPage({ me }: { me: Me }) {
             </li>
           ))}
         </ul>
+        <PostbackSettings manage={manage} announce={announce} />
       </Locked>
     </main>
   );
