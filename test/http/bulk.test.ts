@@ -7,7 +7,7 @@ const t = useTestApp({}, { user: 'business' });
 const bulk = (payload: unknown, h?: Record<string, string>) => t.api('POST', '/links/bulk', payload, h);
 
 describe('POST /links/bulk', () => {
-  it('analyzes the links on PostgreSQL when it grows them by more than a tenth, so lists are planned for them', async () => {
+  it('has PostgreSQL analyze the links when it grows them by a tenth, so lists are planned for them', async () => {
     const links = Array.from({ length: 100 }, (_, i) => ({ redirect_url: `https://example.com/grown/${i}` }));
     expect((await bulk({ links })).statusCode).toBe(200);
     if (t.ctx.database.engine !== 'postgres') return;

@@ -22,10 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('links', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('workspace_link_counts_pk', ['workspace_id', 'shard'])
     .execute();
+  const shard = sql.raw(`id % ${SHARDS}`);
   await sql`insert into workspace_link_counts (workspace_id, shard, links)
-    select workspace_id, id % ${sql.lit(SHARDS)}, count(*) from links group by workspace_id, id % ${sql.lit(SHARDS)}`.execute(
-    db,
-  );
+    select workspace_id, ${shard}, count(*) from links group by workspace_id, ${shard}`.execute(db);
   const add = `insert into workspace_link_counts (workspace_id, shard, links)
     values (new.workspace_id, new.id % ${SHARDS}, 1)
     on conflict (workspace_id, shard) do update set links = workspace_link_counts.links + 1`;

@@ -70,9 +70,7 @@ export function PostbackSettings({ manage, announce }: { manage: boolean; announ
       )}
       {current && (
         <p data-testid="postback-state">
-          {current.configured
-            ? `A postback URL is set${current.updated_at ? `, since ${new Date(current.updated_at).toLocaleString()}` : ''}.`
-            : 'No postback URL yet.'}{' '}
+          {current.configured ? `A postback URL is set${sinceWhen(current.updated_at)}.` : 'No postback URL yet.'}{' '}
           {manage && (
             <button type="button" onClick={rotate}>
               {current.configured ? 'Make a new URL' : 'Make the postback URL'}
@@ -86,6 +84,8 @@ export function PostbackSettings({ manage, announce }: { manage: boolean; announ
     </section>
   );
 }
+
+const sinceWhen = (at: string | null) => (at ? `, since ${new Date(at).toLocaleString()}` : '');
 
 /** The network's own name for each parameter, where it is not Hoplink's. */
 function ParameterNamesForm({
