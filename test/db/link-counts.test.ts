@@ -19,11 +19,12 @@ describe.each(engines)('workspace_link_counts on %s', (engine) => {
       const mine = await insertAccount(db, { email: 'mine@example.com', plan: 'business' });
       const theirs = await insertAccount(db, { email: 'theirs@example.com', plan: 'business' });
       const at = new Date().toISOString();
-      const add = (workspaceId: number, codes: string[]) =>
+      // One statement for all of them, whichever workspaces they belong to.
+      const add = (links: Array<[workspaceId: number, code: string]>) =>
         db
           .insertInto('links')
           .values(
-            codes.map((code) => ({
+            links.map(([workspaceId, code]) => ({
               workspace_id: workspaceId,
               short_code: code,
               redirect_url: `https://example.com/${code}`,
@@ -36,8 +37,12 @@ describe.each(engines)('workspace_link_counts on %s', (engine) => {
             })),
           )
           .execute();
-      await add(mine.workspaceId, ['a', 'b', 'c']);
-      await add(theirs.workspaceId, ['d']);
+      await add([
+        [mine.workspaceId, 'a'],
+        [mine.workspaceId, 'b'],
+        [mine.workspaceId, 'c'],
+        [theirs.workspaceId, 'd'],
+      ]);
 
       expect((await migrator.migrateTo('029-link-counts')).error).toBeUndefined();
       const counts = async () => {
@@ -50,22 +55,11 @@ describe.each(engines)('workspace_link_counts on %s', (engine) => {
       expect(await counts()).toEqual([3, 1]);
 
       // One statement adding links to two workspaces, then deletes: one and several at once.
-      await db
-        .insertInto('links')
-        .values(
-          ['e', 'f', 'g'].map((code, i) => ({
-            workspace_id: i === 0 ? theirs.workspaceId : mine.workspaceId,
-            short_code: code,
-            redirect_url: 'https://example.com/',
-            type: 'simple',
-            is_active: 1,
-            click_count: 0,
-            conditions: '[]',
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
+      await add([
+        [theirs.workspaceId, 'e'],
+        [mine.workspaceId, 'f'],
+        [mine.workspaceId, 'g'],
+      ]);
       expect(await counts()).toEqual([5, 2]);
       await db.deleteFrom('links').where('short_code', 'in', ['a', 'b', 'd']).execute();
       expect(await counts()).toEqual([3, 1]);
@@ -90,7 +84,7 @@ describe.each(engines)('workspace_link_counts on %s', (engine) => {
       expect(searched.total).toBe(1);
 
       expect((await migrator.migrateDown()).error).toBeUndefined();
-      await add(mine.workspaceId, ['h']);
+      await add([[mine.workspaceId, 'h']]);
       await expect(sql`select 1 from workspace_link_counts`.execute(db)).rejects.toThrow(/workspace_link_counts/);
     } finally {
       await handle.close();
