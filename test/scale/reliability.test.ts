@@ -130,7 +130,12 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: an instance killed while visits f
         `entries were not yet written (${left.pending} read by the dead consumer); caught up ${caughtUpMs} ms ` +
         `after the new instance answered (${load.sent()} sent, ${load.others.length} not answered)`,
     );
-    expect(count, 'none lost, none counted twice').toBe(accepted);
+    // A visit is handed on before its 302 is written (edge/server.ts, #record): one the kill caught
+    // between the two is counted without an answer. None answered may be lost, none counted twice.
+    expect(count, 'none lost').toBeGreaterThanOrEqual(accepted);
+    expect(count, 'none counted twice: at most those answered and those the kill cut off').toBeLessThanOrEqual(
+      accepted + load.others.length,
+    );
     expect(rows, 'one raw click row per counted visit').toBe(count);
     return left;
   }
