@@ -140,7 +140,7 @@ describe.skipIf(!enabled)('PostgreSQL + Redis: an instance killed while visits f
     return left;
   }
 
-  it('loses no visit and counts none twice: click_count ends equal to the 302s answered', async () => {
+  it('loses no answered visit and counts none twice', async () => {
     await killMidLoad(false);
   });
 
