@@ -186,13 +186,14 @@ async function insertRawClicks(sql: ClickSql, s: EngineStatements, raw: readonly
 function runRow(run: ClickRun, postgres: boolean): unknown[] {
   const withIds = run.clickIds.some((id) => id !== null);
   const times = withIds && !postgres ? run.times.map((time, i) => [time, run.clickIds[i]]) : run.times;
-  const row = rawRow(run.click, JSON.stringify(times));
-  row[row.length - 1] = withIds && postgres ? JSON.stringify(run.clickIds) : null;
-  return row;
+  return rawRow(run.click, JSON.stringify(times), withIds && postgres ? JSON.stringify(run.clickIds) : null);
 }
 
-/** A raw row's values, in RAW_COLUMNS' order, with `at` as its time (or a run's JSON array of times). */
-function rawRow(e: ClickEvent, at: string): unknown[] {
+/**
+ * A raw row's values, in RAW_COLUMNS' order, with `at` as its time (or a run's JSON array of times)
+ * and `clickId` as its click id (a run's JSON array of ids on PostgreSQL).
+ */
+function rawRow(e: ClickEvent, at: string, clickId: string | null = e.clickId): unknown[] {
   return [
     e.linkId,
     at,
@@ -208,7 +209,7 @@ function rawRow(e: ClickEvent, at: string): unknown[] {
     e.utmSource,
     e.utmMedium,
     e.utmCampaign,
-    e.clickId,
+    clickId,
   ];
 }
 
