@@ -67,6 +67,17 @@ export function programForHost(host: string): AffiliateProgram | undefined {
   }
 }
 
+/** The program of a destination URL's host; undefined for none, or for a URL that does not parse. */
+export function programForUrl(url: string): AffiliateProgram | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  return programForHost(host);
+}
+
 /**
  * Sets the program's parameter to the owner's tag when the destination belongs to a program.
  * The raw query string is edited in place so every other parameter keeps its order and exact

@@ -15,13 +15,18 @@ const conversion = (overrides: Partial<Conversion> = {}): Conversion => ({
   occurredAt: '2026-11-20T16:55:00.000Z',
   createdAt: '2026-11-20T16:55:00.000Z',
   updatedAt: '2026-11-20T16:55:00.000Z',
+  programId: 1,
+  trackingId: null,
   ...overrides,
 });
+
+/** The rollup rows' keys besides day and currency: the link, its workspace, program and tracking id. */
+const KEY = { linkId: 7, workspaceId: 1, programId: 1, trackingId: null };
 
 describe('conversion rollups', () => {
   it('count a new attributed conversion on its day and currency', () => {
     expect(rollupChanges(undefined, conversion())).toEqual([
-      { linkId: 7, day: '2026-11-20', currency: 'USD', conversions: 1, revenue: 2499, earnings: 100 },
+      { ...KEY, day: '2026-11-20', currency: 'USD', conversions: 1, revenue: 2499, earnings: 100 },
     ]);
   });
 
@@ -36,11 +41,29 @@ describe('conversion rollups', () => {
 
   it('take a reversed conversion out, and a corrected amount in its place', () => {
     expect(rollupChanges(conversion(), conversion({ status: 'reversed' }))).toEqual([
-      { linkId: 7, day: '2026-11-20', currency: 'USD', conversions: -1, revenue: -2499, earnings: -100 },
+      { ...KEY, day: '2026-11-20', currency: 'USD', conversions: -1, revenue: -2499, earnings: -100 },
     ]);
     expect(rollupChanges(conversion(), conversion({ amountMinor: 3000, commissionMinor: null }))).toEqual([
-      { linkId: 7, day: '2026-11-20', currency: 'USD', conversions: -1, revenue: -2499, earnings: -100 },
-      { linkId: 7, day: '2026-11-20', currency: 'USD', conversions: 1, revenue: 3000, earnings: 0 },
+      { ...KEY, day: '2026-11-20', currency: 'USD', conversions: -1, revenue: -2499, earnings: -100 },
+      { ...KEY, day: '2026-11-20', currency: 'USD', conversions: 1, revenue: 3000, earnings: 0 },
+    ]);
+  });
+
+  it('move a conversion re-attributed to a link of another program or tracking id', () => {
+    const moved = conversion({ linkId: 8, programId: 3, trackingId: 'spring-21' });
+    expect(rollupChanges(conversion(), moved)).toEqual([
+      { ...KEY, day: '2026-11-20', currency: 'USD', conversions: -1, revenue: -2499, earnings: -100 },
+      {
+        ...KEY,
+        linkId: 8,
+        programId: 3,
+        trackingId: 'spring-21',
+        day: '2026-11-20',
+        currency: 'USD',
+        conversions: 1,
+        revenue: 2499,
+        earnings: 100,
+      },
     ]);
   });
 });

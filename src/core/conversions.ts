@@ -24,11 +24,21 @@ export interface Conversion {
   occurredAt: string;
   createdAt: string;
   updatedAt: string;
+  /** The affiliate program of the link it was attributed to, when it was (catalog id); 0: none. */
+  programId: number;
+  /** The tracking id that link chose then; null: the program's own tag. */
+  trackingId: string | null;
 }
 
-/** What a conversion adds to its link's rollup of a day and currency. */
+/**
+ * What a conversion adds to its link's rollup of a day and currency, and to its workspace's of the
+ * same day, program and tracking id.
+ */
 export interface ConversionRollupChange {
   linkId: number;
+  workspaceId: number;
+  programId: number;
+  trackingId: string | null;
   day: string;
   currency: string;
   conversions: number;
@@ -39,8 +49,9 @@ export interface ConversionRollupChange {
 /**
  * What writing `after` over `before` (undefined: a new conversion) changes in the link rollups: a
  * conversion counts while it is attributed and not reversed, on the UTC day it occurred, in its
- * currency. A change of status, amount, day or link takes the old contribution out and puts the
- * new one in; nothing changes when neither counts.
+ * currency, under the program and tracking id it was attributed with. A change of status, amount,
+ * day or link takes the old contribution out and puts the new one in; nothing changes when neither
+ * counts.
  */
 export function rollupChanges(before: Conversion | undefined, after: Conversion): ConversionRollupChange[] {
   const changes: ConversionRollupChange[] = [];
@@ -48,6 +59,9 @@ export function rollupChanges(before: Conversion | undefined, after: Conversion)
     if (conversion.linkId === null || conversion.status === 'reversed') return;
     changes.push({
       linkId: conversion.linkId,
+      workspaceId: conversion.workspaceId,
+      programId: conversion.programId,
+      trackingId: conversion.trackingId,
       day: conversion.occurredAt.slice(0, 10),
       currency: conversion.currency,
       conversions: sign,
@@ -62,6 +76,8 @@ export function rollupChanges(before: Conversion | undefined, after: Conversion)
     const [out, back] = changes as [ConversionRollupChange, ConversionRollupChange];
     const same =
       out.linkId === back.linkId &&
+      out.programId === back.programId &&
+      out.trackingId === back.trackingId &&
       out.day === back.day &&
       out.currency === back.currency &&
       out.revenue === -back.revenue &&

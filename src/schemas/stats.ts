@@ -7,34 +7,41 @@ const Breakdown = Type.Optional(
   }),
 );
 
+/** A currency's conversions over some days, with the rates over the counted clicks of those days. */
+const ConversionFigures = Type.Object({
+  currency: Type.String({ description: 'ISO 4217.' }),
+  conversions: Type.Integer({ description: 'Attributed conversions not reversed.' }),
+  revenue: Type.String({ description: 'Their amounts, a decimal string.' }),
+  earnings: Type.String({ description: 'Their commissions, a decimal string.' }),
+  conversion_rate: Type.Number({ description: 'Conversions per counted click over the same days (4 decimals).' }),
+  epc: Type.String({
+    description: 'Earnings per counted click: two decimals more than the currency has, rounded half up.',
+  }),
+});
+
+/** Conversions per currency (Business): from the rollups, never converted between currencies. */
+const ConversionTotals = Type.Optional(
+  Type.Array(ConversionFigures, {
+    maxItems: 200,
+    description:
+      'Business: per currency, the conversions of the same days as the clicks (all time for a link without ' +
+      'from/to; the range or the last 30 days for the account). Unattributed conversions are in none.',
+  }),
+);
+
 const TrendDay = Type.Object({
   date: Type.String({ format: 'date' }),
   clicks: Type.Integer(),
   unique_clicks: Type.Union([Type.Integer(), Type.Null()], {
     description: 'Distinct visitors that day; null when the statistics are filtered.',
   }),
-});
-
-/** Conversions per currency (Business): summed from the link rollups, never converted between currencies. */
-const ConversionTotals = Type.Optional(
-  Type.Array(
-    Type.Object({
-      currency: Type.String({ description: 'ISO 4217.' }),
-      conversions: Type.Integer({ description: 'Attributed conversions not reversed.' }),
-      revenue: Type.String({ description: 'Their amounts, a decimal string.' }),
-      earnings: Type.String({ description: 'Their commissions, a decimal string.' }),
-      conversion_rate: Type.Number({ description: 'Conversions per counted click over the same days (4 decimals).' }),
-      epc: Type.String({
-        description: 'Earnings per counted click: two decimals more than the currency has, rounded half up.',
-      }),
+  conversions: Type.Optional(
+    Type.Array(ConversionFigures, {
+      maxItems: 200,
+      description: "Business: that day's conversions per currency (none: empty), the rates over that day's clicks.",
     }),
-    {
-      description:
-        'Business: per currency, the conversions of the same days as the clicks (all time for a link without ' +
-        'from/to; the range or the last 30 days for the account). Unattributed conversions are in none.',
-    },
   ),
-);
+});
 
 const CONVERSIONS_EXAMPLE = [
   { currency: 'USD', conversions: 3, revenue: '74.97', earnings: '3.00', conversion_rate: 0.0234, epc: '0.0234' },
@@ -216,6 +223,26 @@ export const AccountStatsSchema = Type.Object(
       description: 'Your 10 links with the most clicks over the range.',
     }),
     conversions: ConversionTotals,
+    programs: Type.Optional(
+      Type.Array(
+        Type.Object({
+          program_id: Type.Integer({ description: 'The affiliate catalog id (GET /affiliate-programs).' }),
+          program: Type.String({ description: "The program's name, e.g. Amazon US." }),
+          tracking_id: Type.Union([Type.String(), Type.Null()], {
+            description: "The tracking id the links chose; null: the program's own tag.",
+          }),
+          clicks: Type.Integer({ description: 'Counted clicks of links whose destination is in the program.' }),
+          conversions: Type.Array(ConversionFigures, { maxItems: 200 }),
+        }),
+        {
+          maxItems: 1000,
+          description:
+            'Per affiliate program and tracking id over the range: clicks, and conversions per currency with ' +
+            'their rate and earnings per click. Most clicks first. Not restricted by the click filters (like ' +
+            '`conversions`); absent with `tag`.',
+        },
+      ),
+    ),
     country: AccountBreakdown,
     referrer: AccountBreakdown,
     device: AccountBreakdown,

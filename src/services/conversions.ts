@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { programForUrl } from '../core/affiliate.ts';
 import { isClickId } from '../core/click-ids.ts';
 import {
   CONVERSION_STATUSES,
@@ -126,7 +127,13 @@ export async function upsertConversion(
     source,
   };
   const inserted = await conversions.insert(
-    { ...fields, linkId, clickId: checked.clickId, occurredAt: checked.occurredAt ?? now },
+    {
+      ...fields,
+      linkId,
+      clickId: checked.clickId,
+      occurredAt: checked.occurredAt ?? now,
+      ...(await programOfLink(work.stores, linkId)),
+    },
     now,
   );
   if (inserted) {
@@ -148,12 +155,24 @@ export async function upsertConversion(
     linkId: attribution.linkId,
     occurredAt: checked.occurredAt ?? before.occurredAt,
     updatedAt: now,
+    // Attributed anew (another link): the program and tracking id are that link's now.
+    ...(attribution.linkId === before.linkId ? {} : await programOfLink(work.stores, attribution.linkId)),
   };
   if (!conversionChanged(before, after)) return { conversion: before, created: false, changed: false };
   const updated = await conversions.update(after);
   await applyRollups(work.stores, before, updated);
   work.emit({ kind: 'conversion', change: 'updated', conversion: updated });
   return { conversion: updated, created: false, changed: true };
+}
+
+/** The program of the link's destination and the tracking id it chose (none for no link). */
+async function programOfLink(
+  stores: Stores,
+  linkId: number | null,
+): Promise<{ programId: number; trackingId: string | null }> {
+  const link = linkId === null ? undefined : await stores.links.find(linkId);
+  const program = link && programForUrl(link.redirectUrl);
+  return program ? { programId: program.id, trackingId: link.trackingId } : { programId: 0, trackingId: null };
 }
 
 async function applyRollups(stores: Stores, before: Conversion | undefined, after: Conversion): Promise<void> {

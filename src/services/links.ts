@@ -174,6 +174,7 @@ export async function deleteUserLink(work: Work, principal: Principal, id: numbe
   const link = await getLinkOrThrow(work.stores, principal, id);
   assertMay(principal.role, 'links.write');
   await work.stores.stats.forgetLinkClicks(link.id);
+  await work.stores.conversions.forgetLink(link.id);
   await work.stores.links.delete(link.id);
   await audit(work, principal, { action: 'link.deleted', resourceType: 'link', resourceId: link.id });
   work.emit({ kind: 'deleted', link });

@@ -2,11 +2,21 @@ import { invalidField } from '../core/errors.ts';
 import type { Link, Principal } from '../core/model.ts';
 import { assertBusiness, hasBusinessAccess } from '../core/plans.ts';
 import type { AccountStats, LinkStats } from '../schemas/stats.ts';
-import { DIMENSIONS, FILTER_DIMENSIONS, STOREFRONT_DIMENSION, VARIANT_DIMENSION } from '../core/clicks.ts';
+import {
+  DIMENSIONS,
+  FILTER_DIMENSIONS,
+  parseProgramValue,
+  PROGRAM_DIMENSION,
+  programValue,
+  STOREFRONT_DIMENSION,
+  VARIANT_DIMENSION,
+} from '../core/clicks.ts';
+import { findProgram } from '../core/affiliate.ts';
 import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import { tagKey } from '../core/tags.ts';
 import type { FacetDimension, FacetFilters, FacetScope } from '../storage/facet-stats.kysely.ts';
+import type { ConversionDay } from '../storage/conversions.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 import { getLinkOrThrow } from './links.ts';
 
@@ -96,16 +106,48 @@ function lastDays(now: Date): DayRange {
   return { from: utcDay(new Date(today - (TREND_DAYS - 1) * DAY_MS)), to: utcDay(new Date(today)) };
 }
 
-/** Every day of the range, oldest first, zero-filled; unique visitors null when filtered (`unique` false). */
-function trendOf(range: DayRange, daily: ReadonlyMap<string, DayCounts>, unique = true) {
+/**
+ * Every day of the range, oldest first, zero-filled, each with its conversions per currency (rates
+ * over the day's clicks); unique visitors null when filtered (`unique` false).
+ */
+function trendOf(
+  range: DayRange,
+  daily: ReadonlyMap<string, DayCounts>,
+  money: readonly ConversionDay[],
+  unique = true,
+) {
   const days = dayNumber(range.to) - dayNumber(range.from) + 1;
   const first = Date.parse(`${range.from}T00:00:00Z`);
+  const moneyByDay = Map.groupBy(money, (row) => row.day);
   return Array.from({ length: days }, (_, i) => {
     const date = utcDay(new Date(first + i * DAY_MS));
     const counts = daily.get(date);
-    return { date, clicks: counts?.clicks ?? 0, unique_clicks: unique ? (counts?.unique ?? 0) : null };
+    const clicks = counts?.clicks ?? 0;
+    return {
+      date,
+      clicks,
+      unique_clicks: unique ? (counts?.unique ?? 0) : null,
+      conversions: conversionTotals(moneyByDay.get(date) ?? [], clicks),
+    };
   });
 }
+
+/** Per currency, the sum of a scope's days. */
+function summedDays(days: readonly ConversionDay[]): ConversionSums[] {
+  const byCurrency = new Map<string, ConversionSums>();
+  for (const day of days) {
+    const sums = byCurrency.get(day.currency);
+    if (!sums) byCurrency.set(day.currency, { ...day });
+    else {
+      sums.conversions += day.conversions;
+      sums.revenueMinor += day.revenueMinor;
+      sums.earningsMinor += day.earningsMinor;
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
+type ConversionSums = Omit<ConversionDay, 'day'>;
 
 const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
@@ -113,10 +155,7 @@ const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 const ALL_DAYS: DayRange = { from: '0000-01-01', to: '9999-12-31' };
 
 /** The rollups' totals per currency, with the rates over `clicks` counted clicks of the same days. */
-function conversionTotals(
-  rows: ReadonlyArray<{ currency: string; conversions: number; revenueMinor: bigint; earningsMinor: bigint }>,
-  clicks: number,
-) {
+function conversionTotals(rows: readonly ConversionSums[], clicks: number) {
   return rows.map((row) => ({
     currency: row.currency,
     conversions: row.conversions,
@@ -126,6 +165,59 @@ function conversionTotals(
     epc: perClick(row.earningsMinor, clicks, row.currency),
   }));
 }
+
+/**
+ * A link's conversions per currency (all time, or over the range) and per day of its trend: one
+ * query with a range (the totals are the days summed), two without.
+ */
+async function linkMoney(stores: Stores, linkId: number, range: DayRange | undefined, trendRange: DayRange) {
+  const scope = { linkId };
+  if (range) {
+    const days = await stores.conversions.days(scope, range.from, range.to);
+    return { totals: summedDays(days), days };
+  }
+  const [totals, days] = await Promise.all([
+    stores.conversions.totals(scope, ALL_DAYS.from, ALL_DAYS.to),
+    stores.conversions.days(scope, trendRange.from, trendRange.to),
+  ]);
+  return { totals, days };
+}
+
+/** Per program and tracking id, as many as there are (at most 22 programs x 21 ids). */
+const PROGRAM_ROWS = 1_000;
+
+/**
+ * The account's clicks per affiliate program and tracking id over the range (the `program`
+ * breakdown rows the click writer keeps), with their conversions per currency: most clicks first.
+ */
+async function programReport(stores: Stores, workspaceId: number, over: DayRange) {
+  const [clicks, money] = await Promise.all([
+    stores.stats.accountBreakdowns(workspaceId, [PROGRAM_DIMENSION], over, PROGRAM_ROWS),
+    stores.conversions.programs(workspaceId, over.from, over.to),
+  ]);
+  const report = new Map<string, { programId: number; trackingId: string | null; clicks: number }>();
+  for (const { value, clicks: count } of clicks.get(PROGRAM_DIMENSION)!) {
+    report.set(value, { ...parseProgramValue(value), clicks: count });
+  }
+  const moneyOf = Map.groupBy(money, (row) => programValue(row.programId, row.trackingId));
+  for (const row of money) {
+    const value = programValue(row.programId, row.trackingId);
+    if (!report.has(value)) report.set(value, { programId: row.programId, trackingId: row.trackingId, clicks: 0 });
+  }
+  return [...report.entries()]
+    .map(([value, { programId, trackingId, clicks: count }]) => ({
+      program_id: programId,
+      program: findProgram(programId)?.name ?? `Program ${programId}`,
+      tracking_id: trackingId,
+      clicks: count,
+      conversions: conversionTotals(moneyOf.get(value) ?? [], count),
+    }))
+    .sort((a, b) => b.clicks - a.clicks || a.program_id - b.program_id || compareTracking(a, b))
+    .slice(0, PROGRAM_ROWS);
+}
+
+const compareTracking = (a: { tracking_id: string | null }, b: { tracking_id: string | null }) =>
+  (a.tracking_id ?? '').localeCompare(b.tracking_id ?? '');
 
 const sumClicks = (daily: ReadonlyMap<string, DayCounts>) =>
   [...daily.values()].reduce((sum, counts) => sum + counts.clicks, 0);
@@ -163,7 +255,7 @@ export async function getLinkStats(
       : undefined,
     business && link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
     business ? stores.stats.botVisits(link.id, range) : undefined,
-    business ? stores.conversions.totals({ linkId: link.id }, (range ?? ALL_DAYS).from, (range ?? ALL_DAYS).to) : [],
+    business ? linkMoney(stores, link.id, range, trendRange) : undefined,
   ]);
   const stats: LinkStats = {
     link_id: link.id,
@@ -172,9 +264,9 @@ export async function getLinkStats(
     clicks_this_month: thisMonth,
   };
   if (!business) return stats;
-  stats.trend = trendOf(trendRange, daily!);
+  stats.trend = trendOf(trendRange, daily!, money!.days);
   stats.bot_visits = bots!;
-  stats.conversions = conversionTotals(money, range ? sumClicks(daily!) : link.clickCount);
+  stats.conversions = conversionTotals(money!.totals, range ? sumClicks(daily!) : link.clickCount);
   for (const dimension of dimensions) stats[dimension] = breakdowns!.get(dimension)!;
   if (options) stats.options = options;
   if (link.variants !== null) {
@@ -206,16 +298,16 @@ async function getFilteredLinkStats(
     Promise.all(asked.map((dimension) => stores.facets.breakdown(scope, filters, dimension, range))),
     link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
     stores.stats.botVisits(link.id, range),
-    stores.conversions.totals({ linkId: link.id }, (range ?? ALL_DAYS).from, (range ?? ALL_DAYS).to),
+    linkMoney(stores, link.id, range, trendRange),
   ]);
   const stats: LinkStats = {
     link_id: link.id,
     total_clicks: totals.clicks,
     unique_clicks: null,
     clicks_this_month: totals.since,
-    trend: trendOf(trendRange, totals.daily, false),
+    trend: trendOf(trendRange, totals.daily, money.days, false),
     bot_visits: bots,
-    conversions: conversionTotals(money, range ? sumClicks(totals.daily) : link.clickCount),
+    conversions: conversionTotals(money.totals, range ? sumClicks(totals.daily) : link.clickCount),
   };
   dimensions.forEach((dimension, i) => {
     stats[dimension] = breakdowns[i]!;
@@ -240,21 +332,23 @@ async function getFilteredAccountStats(
   now: Date,
   over: DayRange,
 ): Promise<AccountStats> {
-  const [totals, top, breakdowns, money] = await Promise.all([
+  const [totals, top, breakdowns, money, programs] = await Promise.all([
     stores.facets.totals(scope, filters, undefined, monthStartOf(now), over),
     stores.facets.topLinks(scope, filters, over, TOP_LINKS),
     Promise.all(
       ACCOUNT_BREAKDOWNS.map((d) => stores.facets.breakdown(scope, filters, d, over, ACCOUNT_BREAKDOWN_VALUES)),
     ),
-    stores.conversions.totals(scope, over.from, over.to),
+    stores.conversions.days(scope, over.from, over.to),
+    'workspaceId' in scope && !scope.tagKeys ? programReport(stores, scope.workspaceId, over) : undefined,
   ]);
   return {
     total_clicks: totals.clicks,
     unique_clicks: null,
     clicks_this_month: totals.since,
-    trend: trendOf(over, totals.daily, false),
+    trend: trendOf(over, totals.daily, money, false),
     top_links: top.map((link) => ({ id: link.id, short_code: link.shortCode, clicks: link.clicks })),
-    conversions: conversionTotals(money, sumClicks(totals.daily)),
+    conversions: conversionTotals(summedDays(money), sumClicks(totals.daily)),
+    ...(programs && { programs }),
     ...accountBreakdownFields((d) => breakdowns[ACCOUNT_BREAKDOWNS.indexOf(d)]!),
   };
 }
@@ -279,16 +373,16 @@ async function getTaggedStats(
   const [totals, top, money, breakdowns] = await Promise.all([
     stores.stats.taggedTotals(workspaceId, keys, over, monthStartOf(now)),
     stores.stats.taggedTopLinks(workspaceId, keys, over, TOP_LINKS),
-    stores.conversions.totals({ workspaceId, tagKeys: keys }, over.from, over.to),
+    stores.conversions.days({ workspaceId, tagKeys: keys }, over.from, over.to),
     stores.stats.accountBreakdowns(workspaceId, ACCOUNT_BREAKDOWNS, over, ACCOUNT_BREAKDOWN_VALUES, keys),
   ]);
   return {
     total_clicks: totals.clicks,
     unique_clicks: totals.unique,
     clicks_this_month: totals.thisMonth,
-    trend: trendOf(over, totals.daily),
+    trend: trendOf(over, totals.daily, money),
     top_links: top.map((link) => ({ id: link.id, short_code: link.shortCode, clicks: link.clicks })),
-    conversions: conversionTotals(money, sumClicks(totals.daily)),
+    conversions: conversionTotals(summedDays(money), sumClicks(totals.daily)),
     ...accountBreakdownFields((d) => breakdowns.get(d)!),
   };
 }
@@ -308,25 +402,27 @@ export async function getAccountStats(
   if (filters) return getFilteredAccountStats(stores, { workspaceId, tagKeys }, filters, now, over);
   if (tagKeys !== undefined) return getTaggedStats(stores, workspaceId, tagKeys, now, over);
   // At once, as for a link's statistics: on PostgreSQL the answer waits for the slowest query.
-  const [totals, thisMonth, daily, top, money, breakdowns] = await Promise.all([
+  const [totals, thisMonth, daily, top, money, breakdowns, programs] = await Promise.all([
     stores.stats.accountTotals(workspaceId),
     stores.stats.accountClicksSince(workspaceId, monthStartOf(now)),
     stores.stats.accountDaily(workspaceId, over),
     stores.stats.topLinks(workspaceId, over, TOP_LINKS),
-    stores.conversions.totals({ workspaceId }, over.from, over.to),
+    stores.conversions.days({ workspaceId }, over.from, over.to),
     stores.stats.accountBreakdowns(workspaceId, ACCOUNT_BREAKDOWNS, over, ACCOUNT_BREAKDOWN_VALUES),
+    programReport(stores, workspaceId, over),
   ]);
   return {
     total_clicks: totals.clicks,
     unique_clicks: totals.unique,
     clicks_this_month: thisMonth,
-    trend: trendOf(over, daily),
+    trend: trendOf(over, daily, money),
     top_links: top.map((link) => ({
       id: link.id,
       short_code: link.shortCode,
       clicks: link.clicks,
     })),
-    conversions: conversionTotals(money, sumClicks(daily)),
+    conversions: conversionTotals(summedDays(money), sumClicks(daily)),
+    programs,
     ...accountBreakdownFields((d) => breakdowns.get(d)!),
   };
 }

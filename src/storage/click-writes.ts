@@ -3,11 +3,14 @@ import type SQLite from 'better-sqlite3';
 import {
   dimensionValues,
   DIRECT,
+  PROGRAM_DIMENSION,
+  programValue,
   RAW_BOTS_PER_DAY,
   UNKNOWN_LANGUAGE,
   type ClickEvent,
   type RollupDimension,
 } from '../core/clicks.ts';
+import { programForUrl } from '../core/affiliate.ts';
 import { countsAsVisitorDay, dayBefore, saltedVisitor } from '../core/visitors.ts';
 
 // The click batch write, for both engines and every writer: the SQLite writer thread on its own
@@ -75,13 +78,18 @@ export async function writeBatch(sql: ClickSql, events: readonly ClickEvent[]): 
   let t = tallyClicks(events);
   const ids = [...new Set(events.map((e) => e.linkId))].sort((a, b) => a - b);
   const owners = new Map<number, number>();
+  const programs = new Map<number, string>();
   for (const linkId of ids) {
     const [row] = await sql.query(s.bumpLink, [t.links.get(linkId) ?? 0, linkId]);
-    if (row) owners.set(linkId, Number(row.workspace_id));
+    if (!row) continue;
+    owners.set(linkId, Number(row.workspace_id));
+    const program = linkProgramValue(String(row.redirect_url), row.tracking_id as string | null);
+    if (program !== undefined) programs.set(linkId, program);
   }
   const live = owners.size === ids.length ? events : events.filter((e) => owners.has(e.linkId));
   if (live.length === 0) return;
   if (live !== events) t = tallyClicks(live);
+  if (programs.size > 0) t.dailyDimension.push(...programRows(t.daily, programs));
 
   const botTotals = new Map<string, number>();
   const bots = await insertRows(sql, s.bumpBots, t.bots, (b) => [b.linkId, b.day, b.bots]);
@@ -429,7 +437,7 @@ function statementsFor(postgres: boolean) {
   const prepared = postgres ? '/* prepared */ ' : '';
   return {
     bumpLink: `${prepared}update links set click_count = click_count + ${p(1)}
-      where id = ${p(2)} returning workspace_id`,
+      where id = ${p(2)} returning workspace_id, redirect_url, tracking_id`,
     bumpBots: rowsInsert(
       'insert into link_daily_bots',
       [
@@ -652,6 +660,25 @@ export function ownerDays(
     if (found) found.unique += v.count;
   }
   return [...days.values()];
+}
+
+/** A link's `program` rollup value (its destination's program and its tracking id), if it has a program. */
+function linkProgramValue(url: string, trackingId: string | null): string | undefined {
+  const program = programForUrl(url);
+  return program && programValue(program.id, trackingId);
+}
+
+/** The batch's clicks per day of each link in a program, as `program` breakdown rows. */
+export function programRows(
+  daily: ClickTally['daily'],
+  programs: ReadonlyMap<number, string>,
+): ClickTally['dailyDimension'] {
+  const rows: ClickTally['dailyDimension'] = [];
+  for (const { linkId, day, clicks } of daily) {
+    const value = programs.get(linkId);
+    if (value !== undefined) rows.push({ linkId, day, dimension: PROGRAM_DIMENSION, value, clicks });
+  }
+  return rows;
 }
 
 /** The account breakdowns of a batch: each owner's clicks per day and breakdown value. */

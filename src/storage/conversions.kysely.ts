@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Conversion, ConversionSource, ConversionStatus } from '../core/conversions.ts';
+import type { Conversion, ConversionRollupChange, ConversionSource, ConversionStatus } from '../core/conversions.ts';
 import { isPostgres } from './engine.ts';
 import { requireTransaction } from './errors.ts';
 import { taggedLinkIds } from './stats.kysely.ts';
@@ -23,6 +23,8 @@ function toConversion(row: Selectable<ConversionsTable>): Conversion {
     occurredAt: row.occurred_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    programId: row.program_id,
+    trackingId: row.tracking_id === '' ? null : row.tracking_id,
   };
 }
 
@@ -47,6 +49,8 @@ export async function insertConversion(db: Kysely<Database>, conversion: NewConv
       occurred_at: conversion.occurredAt,
       created_at: at,
       updated_at: at,
+      program_id: conversion.programId,
+      tracking_id: conversion.trackingId ?? '',
     })
     .onConflict((oc) => oc.columns(['workspace_id', 'order_id']).doNothing())
     .returningAll()
@@ -83,6 +87,8 @@ export async function updateConversion(db: Kysely<Database>, conversion: Convers
       status: conversion.status,
       occurred_at: conversion.occurredAt,
       updated_at: conversion.updatedAt,
+      program_id: conversion.programId,
+      tracking_id: conversion.trackingId ?? '',
     })
     .where('id', '=', conversion.id)
     .returningAll()
@@ -117,29 +123,139 @@ export async function listConversions(
   return rows.map(toConversion);
 }
 
-/** Adds to a link's conversions of a day in a currency (negative to take a conversion out). */
-export async function addToDailyConversions(
-  db: Kysely<Database>,
-  entry: { linkId: number; day: string; currency: string; conversions: number; revenue: number; earnings: number },
-): Promise<void> {
+/**
+ * Adds a conversion's change (negative to take one out) to its link's row of the day and currency,
+ * and to its workspace's of the day, program, tracking id and currency.
+ */
+export async function addToDailyConversions(db: Kysely<Database>, change: ConversionRollupChange): Promise<void> {
+  const amounts = {
+    currency: change.currency,
+    conversions: change.conversions,
+    revenue_minor: change.revenue,
+    earnings_minor: change.earnings,
+  };
+  const summed = (table: 'link_daily_conversions' | 'workspace_daily_conversions') => ({
+    conversions: sql<number>`${sql.ref(`${table}.conversions`)} + excluded.conversions`,
+    revenue_minor: sql<number>`${sql.ref(`${table}.revenue_minor`)} + excluded.revenue_minor`,
+    earnings_minor: sql<number>`${sql.ref(`${table}.earnings_minor`)} + excluded.earnings_minor`,
+  });
   await db
     .insertInto('link_daily_conversions')
+    .values({ link_id: change.linkId, day: change.day, ...amounts })
+    .onConflict((oc) => oc.columns(['link_id', 'day', 'currency']).doUpdateSet(summed('link_daily_conversions')))
+    .execute();
+  await db
+    .insertInto('workspace_daily_conversions')
     .values({
-      link_id: entry.linkId,
-      day: entry.day,
-      currency: entry.currency,
-      conversions: entry.conversions,
-      revenue_minor: entry.revenue,
-      earnings_minor: entry.earnings,
+      workspace_id: change.workspaceId,
+      day: change.day,
+      program_id: change.programId,
+      tracking_id: change.trackingId ?? '',
+      ...amounts,
     })
     .onConflict((oc) =>
-      oc.columns(['link_id', 'day', 'currency']).doUpdateSet({
-        conversions: sql`link_daily_conversions.conversions + excluded.conversions`,
-        revenue_minor: sql`link_daily_conversions.revenue_minor + excluded.revenue_minor`,
-        earnings_minor: sql`link_daily_conversions.earnings_minor + excluded.earnings_minor`,
-      }),
+      oc
+        .columns(['workspace_id', 'day', 'program_id', 'tracking_id', 'currency'])
+        .doUpdateSet(summed('workspace_daily_conversions')),
     )
     .execute();
+}
+
+/**
+ * Takes a link's conversions out of its workspace's rollup, in the transaction that deletes the
+ * link: they become unattributed (the foreign key clears their link), and unattributed
+ * conversions count nowhere.
+ */
+export async function forgetLinkConversions(trx: Kysely<Database>, linkId: number): Promise<void> {
+  requireTransaction(trx, 'forgetLinkConversions');
+  await sql`
+    update workspace_daily_conversions as account
+    set conversions = account.conversions - gone.conversions,
+      revenue_minor = account.revenue_minor - gone.revenue,
+      earnings_minor = account.earnings_minor - gone.earnings
+    from (
+      select workspace_id, substr(occurred_at, 1, 10) as day, program_id, tracking_id, currency,
+        count(*) as conversions, sum(amount_minor) as revenue, sum(coalesce(commission_minor, 0)) as earnings
+      from conversions where link_id = ${linkId} and status <> 'reversed'
+      group by workspace_id, substr(occurred_at, 1, 10), program_id, tracking_id, currency
+    ) as gone
+    where account.workspace_id = gone.workspace_id and account.day = gone.day
+      and account.program_id = gone.program_id and account.tracking_id = gone.tracking_id
+      and account.currency = gone.currency
+  `.execute(trx);
+}
+
+/** A day's conversions in a currency, summed over a scope's rows. */
+export interface ConversionDay {
+  day: string;
+  currency: string;
+  conversions: number;
+  revenueMinor: bigint;
+  earningsMinor: bigint;
+}
+
+/** Where a scope's conversions are counted: a link's rows, its workspace's, or those of the tagged links. */
+export type ConversionScope = { linkId: number } | { workspaceId: number; tagKeys?: readonly string[] | undefined };
+
+/** Per day and currency, the conversions of a scope over days [from, to], oldest first. */
+export async function conversionDays(
+  db: Kysely<Database>,
+  scope: ConversionScope,
+  from: string,
+  to: string,
+): Promise<ConversionDay[]> {
+  const source =
+    'linkId' in scope
+      ? sql`link_daily_conversions where link_id = ${scope.linkId}`
+      : scope.tagKeys
+        ? sql`link_daily_conversions where link_id in (${taggedLinkIds(db, scope.workspaceId, scope.tagKeys)})`
+        : sql`workspace_daily_conversions where workspace_id = ${scope.workspaceId}`;
+  const { rows } = await sql<{ day: string; currency: string; conversions: Sum; revenue: Sum; earnings: Sum }>`
+    select day, currency, sum(conversions) as conversions, sum(revenue_minor) as revenue,
+      sum(earnings_minor) as earnings
+    from ${source} and day >= ${from} and day <= ${to}
+    group by day, currency having sum(conversions) <> 0 order by day, currency`.execute(db);
+  return rows.map((row) => ({
+    day: row.day,
+    currency: row.currency,
+    conversions: Number(row.conversions),
+    revenueMinor: BigInt(row.revenue),
+    earningsMinor: BigInt(row.earnings),
+  }));
+}
+
+/** A sum as the drivers give it: a number (SQLite) or a string (PostgreSQL's numeric). */
+type Sum = number | string;
+
+/** Per program, tracking id and currency, the workspace's conversions over days [from, to] (programs only). */
+export async function programConversions(
+  db: Kysely<Database>,
+  workspaceId: number,
+  from: string,
+  to: string,
+): Promise<Array<{ programId: number; trackingId: string | null } & Omit<ConversionDay, 'day'>>> {
+  const { rows } = await sql<{
+    program_id: number;
+    tracking_id: string;
+    currency: string;
+    conversions: Sum;
+    revenue: Sum;
+    earnings: Sum;
+  }>`
+    select program_id, tracking_id, currency, sum(conversions) as conversions, sum(revenue_minor) as revenue,
+      sum(earnings_minor) as earnings
+    from workspace_daily_conversions
+    where workspace_id = ${workspaceId} and program_id <> 0 and day >= ${from} and day <= ${to}
+    group by program_id, tracking_id, currency having sum(conversions) <> 0
+    order by program_id, tracking_id, currency`.execute(db);
+  return rows.map((row) => ({
+    programId: Number(row.program_id),
+    trackingId: row.tracking_id === '' ? null : row.tracking_id,
+    currency: row.currency,
+    conversions: Number(row.conversions),
+    revenueMinor: BigInt(row.revenue),
+    earningsMinor: BigInt(row.earnings),
+  }));
 }
 
 /** Per currency, the conversions of a link (or of every link of a workspace) over days [from, to]. */
@@ -249,7 +365,10 @@ export const conversionStore = {
   update: updateConversion,
   list: listConversions,
   addToDaily: addToDailyConversions,
+  forgetLink: forgetLinkConversions,
   totals: conversionTotals,
+  days: conversionDays,
+  programs: programConversions,
   postbackOf: postbackOfWorkspace,
   postbackBySecretHash,
   savePostback,

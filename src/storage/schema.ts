@@ -220,6 +220,22 @@ export interface ConversionsTable {
   occurred_at: string;
   created_at: string;
   updated_at: string;
+  /** The attributed link's affiliate program when attributed (migration 030); 0: none. */
+  program_id: ColumnType<number, number | undefined, number>;
+  /** The tracking id that link chose; '': the program's own tag. */
+  tracking_id: ColumnType<string, string | undefined, string>;
+}
+
+/** Per workspace, day, program, tracking id and currency: the attributed conversions not reversed. */
+export interface WorkspaceDailyConversionsTable {
+  workspace_id: number;
+  day: string;
+  program_id: number;
+  tracking_id: string;
+  currency: string;
+  conversions: number;
+  revenue_minor: ColumnType<string | number, number, number>;
+  earnings_minor: ColumnType<string | number, number, number>;
 }
 
 /** Per link, day and currency: the conversions not reversed, their revenue and earnings. */
@@ -479,6 +495,7 @@ export interface Database {
   clicks: ClicksTable;
   conversions: ConversionsTable;
   link_daily_conversions: LinkDailyConversionsTable;
+  workspace_daily_conversions: WorkspaceDailyConversionsTable;
   postback_endpoints: PostbackEndpointsTable;
   link_daily_stats: LinkDailyStatsTable;
   link_daily_bots: LinkDailyBotsTable;

@@ -40,8 +40,8 @@ describe('unique visitors', () => {
     ]);
     const stats = (await user.api('GET', `/links/${link.id}/stats`)).json();
     expect(stats).toMatchObject({ total_clicks: 6, unique_clicks: 4 });
-    expect(stats.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 4, unique_clicks: 2 });
-    expect(stats.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 2, unique_clicks: 2 });
+    expect(stats.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 4, unique_clicks: 2, conversions: [] });
+    expect(stats.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 2, unique_clicks: 2, conversions: [] });
   });
 
   it('gives Pro the unique count too, without the trend', async () => {
@@ -188,8 +188,8 @@ describe('GET /stats (the account)', () => {
     const body = res.json();
     expect(body).toMatchObject({ total_clicks: 6, unique_clicks: 4 });
     expect(body.trend).toHaveLength(30);
-    expect(body.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 3, unique_clicks: 3 });
-    expect(body.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 2, unique_clicks: 1 });
+    expect(body.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 3, unique_clicks: 3, conversions: [] });
+    expect(body.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 2, unique_clicks: 1, conversions: [] });
     expect(body.top_links).toEqual([
       { id: b.id, short_code: b.short_code, clicks: 3 },
       { id: a.id, short_code: a.short_code, clicks: 2 },
@@ -197,7 +197,7 @@ describe('GET /stats (the account)', () => {
     const ranged = (await user.api('GET', `/stats?from=${dayOf(40)}&to=${dayOf(40)}`)).json();
     expect(ranged.top_links).toEqual([{ id: b.id, short_code: b.short_code, clicks: 1 }]);
     // A visit written 40 days late is a click, but its day's visitors are closed.
-    expect(ranged.trend).toEqual([{ date: dayOf(40), clicks: 1, unique_clicks: 0 }]);
+    expect(ranged.trend).toEqual([{ date: dayOf(40), clicks: 1, unique_clicks: 0, conversions: [] }]);
   });
 
   it('leaves a deleted link out: its clicks go from the totals, the month, the trend and the breakdowns', async () => {
@@ -220,8 +220,8 @@ describe('GET /stats (the account)', () => {
     expect(after.device).toEqual([{ value: 'desktop', clicks: 1 }]);
     const goneThisMonth = dayOf(1).slice(0, 7) === dayOf(0).slice(0, 7) ? 3 : 2;
     expect(after.clicks_this_month).toBe(before.clicks_this_month - goneThisMonth);
-    expect(after.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 1, unique_clicks: 1 });
-    expect(after.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 0, unique_clicks: 0 });
+    expect(after.trend.at(-1)).toEqual({ date: dayOf(0), clicks: 1, unique_clicks: 1, conversions: [] });
+    expect(after.trend.at(-2)).toEqual({ date: dayOf(1), clicks: 0, unique_clicks: 0, conversions: [] });
     expect(after.top_links).toEqual([{ id: kept.id, short_code: kept.short_code, clicks: 1 }]);
   });
 

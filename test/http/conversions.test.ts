@@ -276,6 +276,144 @@ describe('conversions in the statistics', () => {
   });
 });
 
+describe('earnings per day, per program and per tracking id', () => {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+  /** A Business user with an Amazon US tag carrying a tracking id, and three links: two programs, one not. */
+  async function affiliateAccount() {
+    const user = await t.user('business');
+    const tag = await user.api('POST', '/affiliates', {
+      affiliate_program_id: 1,
+      tag: 'mysite-20',
+      tracking_ids: ['mysite-yt-20'],
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const make = async (redirect_url: string, extra: Record<string, unknown> = {}) => {
+      const res = await user.api('POST', '/links', { redirect_url, pass_click_id: true, ...extra });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; short_code: string };
+    };
+    return {
+      user,
+      usDefault: await make('https://www.amazon.com/dp/B000000021'),
+      usYoutube: await make('https://www.amazon.com/dp/B000000022', { tracking_id: 'mysite-yt-20' }),
+      ebay: await make('https://www.ebay.de/itm/1234'),
+      other: await make('https://shop.example/buy?sub={click_id}'),
+    };
+  }
+
+  /** `n` visits of a link: their click ids. */
+  async function clicks(link: { short_code: string }, n: number, param: string) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const url = await location(`/${link.short_code}`);
+      ids.push(param === 'sub' ? new URL(url).searchParams.get('sub')! : clickIdIn(url, param)!);
+    }
+    return ids;
+  }
+
+  it('reports clicks and conversions per program and tracking id, and each day its own', async () => {
+    const { user, usDefault, usYoutube, ebay, other } = await affiliateAccount();
+    const us = await clicks(usDefault, 4, 'ascsubtag');
+    const youtube = await clicks(usYoutube, 2, 'ascsubtag');
+    const onEbay = await clicks(ebay, 1, 'customid');
+    const elsewhere = await clicks(other, 1, 'sub');
+    await t.ctx.clicks.flush();
+    const sale = async (clickId: string, amount: string, commission: string, extra: Record<string, unknown> = {}) => {
+      const res = await user.api('POST', '/conversions', {
+        click_id: clickId,
+        order_id: nextOrder(),
+        amount,
+        commission,
+        currency: 'USD',
+        ...extra,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { order_id: string };
+    };
+    await sale(us[0]!, '20.00', '0.80');
+    await sale(us[1]!, '10.00', '0.40', { occurred_at: `${day(2)}T12:00:00.000Z` });
+    await sale(youtube[0]!, '30.00', '1.20');
+    const reversed = await sale(youtube[1]!, '99.00', '3.96');
+    await user.api('POST', '/conversions', {
+      order_id: reversed.order_id,
+      amount: '99.00',
+      currency: 'USD',
+      status: 'reversed',
+    });
+    await sale(onEbay[0]!, '50.00', '2.00');
+    await sale(elsewhere[0]!, '5.00', '0.50');
+
+    const stats = (await user.api('GET', '/stats')).json();
+    const usd = (conversions: number, revenue: string, earnings: string, rate: number, epc: string) => [
+      { currency: 'USD', conversions, revenue, earnings, conversion_rate: rate, epc },
+    ];
+    expect(stats.programs).toEqual([
+      {
+        program_id: 1,
+        program: 'Amazon US',
+        tracking_id: null,
+        clicks: 4,
+        conversions: usd(2, '30.00', '1.20', 0.5, '0.3000'),
+      },
+      {
+        program_id: 1,
+        program: 'Amazon US',
+        tracking_id: 'mysite-yt-20',
+        clicks: 2,
+        conversions: usd(1, '30.00', '1.20', 0.5, '0.6000'),
+      },
+      {
+        program_id: 9,
+        program: 'eBay Partner Network',
+        tracking_id: null,
+        clicks: 1,
+        conversions: usd(1, '50.00', '2.00', 1, '2.0000'),
+      },
+    ]);
+    // The link outside any program counts in the totals, not per program.
+    expect(stats.conversions).toEqual(usd(5, '115.00', '4.90', 0.625, '0.6125'));
+    expect(stats.trend.at(-1).conversions).toEqual(usd(4, '105.00', '4.50', 0.5, '0.5625'));
+    expect(stats.trend.at(-3)).toMatchObject({
+      date: day(2),
+      clicks: 0,
+      conversions: usd(1, '10.00', '0.40', 0, '0.0000'),
+    });
+    const link = (await user.api('GET', `/links/${usDefault.id}/stats`)).json();
+    expect(link.trend.at(-1).conversions).toEqual(usd(1, '20.00', '0.80', 0.25, '0.2000'));
+    expect(link.trend.at(-3).conversions).toEqual(usd(1, '10.00', '0.40', 0, '0.0000'));
+
+    // A range: the figures of its days only.
+    const ranged = (await user.api('GET', `/stats?from=${day(2)}&to=${day(2)}`)).json();
+    expect(ranged.programs).toEqual([
+      {
+        program_id: 1,
+        program: 'Amazon US',
+        tracking_id: null,
+        clicks: 0,
+        conversions: usd(1, '10.00', '0.40', 0, '0.0000'),
+      },
+    ]);
+
+    // A deleted link takes its clicks and conversions out of every figure of the account.
+    expect((await user.api('DELETE', `/links/${ebay.id}`)).statusCode).toBe(204);
+    const after = (await user.api('GET', '/stats')).json();
+    expect(after.programs.map((row: { program_id: number }) => row.program_id)).toEqual([1, 1]);
+    expect(after.conversions).toEqual(usd(4, '65.00', '2.90', 0.5714, '0.4143'));
+  });
+
+  it('keeps no per-program figures for a tag, and the same figures when filtered', async () => {
+    const { user, usDefault } = await affiliateAccount();
+    await clicks(usDefault, 2, 'ascsubtag');
+    await t.ctx.clicks.flush();
+    expect((await user.api('GET', '/stats?tag=none')).json().programs).toBeUndefined();
+    const filtered = (await user.api('GET', '/stats?device=mobile')).json();
+    expect(filtered.programs).toEqual([
+      { program_id: 1, program: 'Amazon US', tracking_id: null, clicks: 2, conversions: [] },
+    ]);
+  });
+});
+
 describe('the Amazon earnings report import', () => {
   const report = readFileSync(resolve(import.meta.dirname, '../fixtures/imports/amazon-earnings.csv'), 'utf8');
 

@@ -91,7 +91,7 @@ describe('GET /links/{id}/stats with filters', () => {
     ]);
     const day = today.slice(0, 10);
     const res = (await user.api('GET', `/links/${link.id}/stats?device=mobile&from=${day}&to=${day}`)).json();
-    expect(res.trend).toEqual([{ date: day, clicks: 2, unique_clicks: null }]);
+    expect(res.trend).toEqual([{ date: day, clicks: 2, unique_clicks: null, conversions: [] }]);
     expect(res.variants.map((v: { clicks: number }) => v.clicks)).toEqual([1, 1]);
     // Without a range: all time.
     expect((await user.api('GET', `/links/${link.id}/stats?device=mobile`)).json().total_clicks).toBe(3);

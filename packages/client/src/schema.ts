@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: 1198983f242688c039efbaaa8ff735e5134ce3972c105ca60c5998d7a3f44b09
+ * openapi.json sha256: a9e4e9ee27010480c1a005c4313c488bafa70b360109082f4d9c69a783f84ddf
  */
 export interface paths {
   '/links': {
@@ -1339,6 +1339,21 @@ export interface paths {
                 clicks: number;
                 /** @description Distinct visitors that day; null when the statistics are filtered. */
                 unique_clicks: number | null;
+                /** @description Business: that day's conversions per currency (none: empty), the rates over that day's clicks. */
+                conversions?: {
+                  /** @description ISO 4217. */
+                  currency: string;
+                  /** @description Attributed conversions not reversed. */
+                  conversions: number;
+                  /** @description Their amounts, a decimal string. */
+                  revenue: string;
+                  /** @description Their commissions, a decimal string. */
+                  earnings: string;
+                  /** @description Conversions per counted click over the same days (4 decimals). */
+                  conversion_rate: number;
+                  /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                  epc: string;
+                }[];
               }[];
               /** @description Business: visits by bots (isbot, or no user agent) over all time, or from..to, never counted as clicks. The first 100 of each UTC day are raw clicks too (`is_bot`), the rest only this count. */
               bot_visits?: number;
@@ -1779,6 +1794,21 @@ export interface paths {
                 clicks: number;
                 /** @description Distinct visitors that day; null when the statistics are filtered. */
                 unique_clicks: number | null;
+                /** @description Business: that day's conversions per currency (none: empty), the rates over that day's clicks. */
+                conversions?: {
+                  /** @description ISO 4217. */
+                  currency: string;
+                  /** @description Attributed conversions not reversed. */
+                  conversions: number;
+                  /** @description Their amounts, a decimal string. */
+                  revenue: string;
+                  /** @description Their commissions, a decimal string. */
+                  earnings: string;
+                  /** @description Conversions per counted click over the same days (4 decimals). */
+                  conversion_rate: number;
+                  /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                  epc: string;
+                }[];
               }[];
               /** @description Your 10 links with the most clicks over the range. */
               top_links: {
@@ -1800,6 +1830,31 @@ export interface paths {
                 conversion_rate: number;
                 /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
                 epc: string;
+              }[];
+              /** @description Per affiliate program and tracking id over the range: clicks, and conversions per currency with their rate and earnings per click. Most clicks first. Not restricted by the click filters (like `conversions`); absent with `tag`. */
+              programs?: {
+                /** @description The affiliate catalog id (GET /affiliate-programs). */
+                program_id: number;
+                /** @description The program's name, e.g. Amazon US. */
+                program: string;
+                /** @description The tracking id the links chose; null: the program's own tag. */
+                tracking_id: string | null;
+                /** @description Counted clicks of links whose destination is in the program. */
+                clicks: number;
+                conversions: {
+                  /** @description ISO 4217. */
+                  currency: string;
+                  /** @description Attributed conversions not reversed. */
+                  conversions: number;
+                  /** @description Their amounts, a decimal string. */
+                  revenue: string;
+                  /** @description Their commissions, a decimal string. */
+                  earnings: string;
+                  /** @description Conversions per counted click over the same days (4 decimals). */
+                  conversion_rate: number;
+                  /** @description Earnings per counted click: two decimals more than the currency has, rounded half up. */
+                  epc: string;
+                }[];
               }[];
               /** @description The 20 values with the most clicks over the range, most first. */
               country: {

@@ -28,6 +28,7 @@ import * as openInAppTrackingIds from './026-open-in-app-tracking-ids.ts';
 import * as conversions from './027-conversions.ts';
 import * as accountBreakdowns from './028-account-breakdowns.ts';
 import * as linkCounts from './029-link-counts.ts';
+import * as programReports from './030-program-reports.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '027-conversions': conversions,
   '028-account-breakdowns': accountBreakdowns,
   '029-link-counts': linkCounts,
+  '030-program-reports': programReports,
 };
