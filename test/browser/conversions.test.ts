@@ -71,17 +71,31 @@ describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('shows the account’s on the Overview, and fits a phone in the dark', async () => {
+  it('shows the account’s on the Overview, per program and per day, and fits a phone in the dark', async () => {
     await page.goto(`${service.apiUrl}/#/overview`);
     await page.getByTestId('conversions').waitFor();
     expect(await cells()).toEqual(['USD', '1', '19.98', '0.80', '25%', '0.2000']);
+    const program = page.getByTestId('programs').locator('tbody tr');
+    expect(await program.first().locator('th, td').allInnerTexts()).toEqual([
+      'Amazon US',
+      'Default tag',
+      '4',
+      '1',
+      '0.80 USD',
+      '0.2000 USD',
+    ]);
+    await page.getByText('By day').click();
+    const today = new Date().toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    expect(
+      await page.getByTestId('conversion-days').locator('tbody tr').first().locator('th, td').allInnerTexts(),
+    ).toEqual([today, 'USD', '1', '19.98', '0.80', '0.2000']);
     await page.setViewportSize(PHONE);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.reload();
     await page.getByTestId('conversions').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByTestId('conversions').scrollIntoViewIfNeeded();
+    await page.getByTestId('programs').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'overview-conversions-phone-dark.png') });
   });
 

@@ -10,7 +10,15 @@ const percent = (rate: number) => `${(rate * 100).toLocaleString(undefined, { ma
  * Amounts are shown as the server sends them, decimal strings with their currency, never summed
  * across currencies.
  */
-export function ConversionsTable({ rows, caption }: { rows: Money | undefined; caption: string }) {
+export function ConversionsTable({
+  rows,
+  caption,
+  trend,
+}: {
+  rows: Money | undefined;
+  caption: string;
+  trend?: AccountStats['trend'] | undefined;
+}) {
   if (!rows) return null;
   return (
     <section class="conversions" aria-labelledby="conversions-heading">
@@ -57,8 +65,108 @@ export function ConversionsTable({ rows, caption }: { rows: Money | undefined; c
               ))}
             </tbody>
           </table>
+          {trend && <ConversionDays trend={trend} caption={caption} />}
         </div>
       )}
+    </section>
+  );
+}
+
+/** The days of the range that had conversions, newest first: each currency's figures of that day. */
+function ConversionDays({ trend, caption }: { trend: AccountStats['trend']; caption: string }) {
+  const days = trend.flatMap((day) => (day.conversions ?? []).map((money) => ({ date: day.date, ...money }))).reverse();
+  if (days.length === 0) return null;
+  return (
+    <details class="conversion-days">
+      <summary>By day</summary>
+      <table data-testid="conversion-days">
+        <caption class="visually-hidden">Conversions and earnings per day {caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Currency</th>
+            <th scope="col" class="num">
+              Conversions
+            </th>
+            <th scope="col" class="num">
+              Revenue
+            </th>
+            <th scope="col" class="num">
+              Earnings
+            </th>
+            <th scope="col" class="num">
+              <abbr title="Earnings per click">EPC</abbr>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={`${day.date} ${day.currency}`}>
+              <th scope="row">{dayName(day.date)}</th>
+              <td>{day.currency}</td>
+              <td class="num">{day.conversions}</td>
+              <td class="num">{day.revenue}</td>
+              <td class="num">{day.earnings}</td>
+              <td class="num">{day.epc}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** A UTC day of the statistics, named in the reader's language (the day itself, not shifted to local time). */
+const dayName = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+type Programs = NonNullable<AccountStats['programs']>;
+
+/**
+ * Clicks and earnings per affiliate program and tracking id over the range (Business, the
+ * Overview): which program and which tracking id earn. A program's conversions in several
+ * currencies are listed one per line, never summed.
+ */
+export function ProgramsTable({ rows, caption }: { rows: Programs | undefined; caption: string }) {
+  if (!rows || rows.length === 0) return null;
+  const each = (row: Programs[number], show: (money: Money[number]) => string) =>
+    row.conversions.length === 0 ? '–' : row.conversions.map((money) => <div key={money.currency}>{show(money)}</div>);
+  return (
+    <section class="conversions programs" aria-labelledby="programs-heading">
+      <h3 id="programs-heading">Earnings by program</h3>
+      <table data-testid="programs">
+        <caption class="visually-hidden">Clicks and earnings per affiliate program and tracking id {caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Program</th>
+            <th scope="col">Tracking id</th>
+            <th scope="col" class="num">
+              Clicks
+            </th>
+            <th scope="col" class="num">
+              Conversions
+            </th>
+            <th scope="col" class="num">
+              Earnings
+            </th>
+            <th scope="col" class="num">
+              <abbr title="Earnings per click">EPC</abbr>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.program_id} ${row.tracking_id ?? ''}`}>
+              <th scope="row">{row.program}</th>
+              <td>{row.tracking_id ?? <span class="muted">Default tag</span>}</td>
+              <td class="num">{row.clicks}</td>
+              <td class="num">{each(row, (money) => String(money.conversions))}</td>
+              <td class="num">{each(row, (money) => `${money.earnings} ${money.currency}`)}</td>
+              <td class="num">{each(row, (money) => `${money.epc} ${money.currency}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -115,7 +115,7 @@ export function LinkStatistics({
         ) : (
           <p class="locked">The chart, ranges and breakdowns need the Business plan.</p>
         ))}
-      <ConversionsTable rows={stats?.conversions} caption={`(${rangeWords(range)})`} />
+      <ConversionsTable rows={stats?.conversions} caption={`(${rangeWords(range)})`} trend={stats?.trend} />
       {stats?.country && (
         <div class="map-and-table">
           <WorldMap rows={stats.country} />

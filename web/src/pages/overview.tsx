@@ -1,7 +1,7 @@
 import { Breakdown, TrendChart } from '../components/charts.tsx';
 import { FilterChips, useStatsFilters } from '../components/stats-filter-chips.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
-import { ConversionsTable } from '../components/conversions-table.tsx';
+import { ConversionsTable, ProgramsTable } from '../components/conversions-table.tsx';
 import { Totals } from '../components/link-statistics.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
 import { Locked } from '../components/locked.tsx';
@@ -51,7 +51,8 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
       {s && (
         <>
           <TrendChart trend={s.trend} caption={`Clicks per day over all your links, ${rangeWords(range)}`} />
-          <ConversionsTable rows={s.conversions} caption={`(${rangeWords(range)})`} />
+          <ConversionsTable rows={s.conversions} caption={`(${rangeWords(range)})`} trend={s.trend} />
+          <ProgramsTable rows={s.programs} caption={`(${rangeWords(range)})`} />
           {accountBreakdowns(s).length > 0 && (
             <div class="grid breakdowns" data-testid="account-breakdowns">
               {accountBreakdowns(s).map(({ key, title, rows }) => (
