@@ -16,6 +16,11 @@ export const STYLE = [
   'a:hover{border-color:#0b4fbd}',
   'a:focus-visible{outline:3px solid #0b4fbd;outline-offset:2px}',
   'small{display:block;color:#57606a;font-size:.85rem;margin-top:4px}',
+  // A visitor whose device is dark gets the page dark: it often opens inside a dark app.
+  ':root{color-scheme:light dark}',
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}',
+  'a{background:#161b22;border-color:#30363d;color:#79b8ff}a:hover{border-color:#79b8ff}',
+  'a:focus-visible{outline-color:#79b8ff}small{color:#9da7b3}}',
 ].join('');
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');

@@ -14,6 +14,9 @@ const PASSWORD_STYLE =
     'button:hover{background:#0a3f97}',
     'input:focus-visible,button:focus-visible{outline:3px solid #0b4fbd;outline-offset:2px}',
     '.error{color:#a40e26;margin:8px 0 0}',
+    '@media (prefers-color-scheme:dark){input{background:#0d1117;border-color:#6e7681}',
+    'input[aria-invalid=true]{border-color:#f85149}button{background:#1f6feb}button:hover{background:#388bfd}',
+    'input:focus-visible,button:focus-visible{outline-color:#79b8ff}.error{color:#ff7b72}}',
   ].join('');
 
 /** The password page posts its form back to the short host itself, and nowhere else. */

@@ -4,8 +4,7 @@ import type { AppOpening } from './open-in-app.ts';
 /** How long the page waits for the app before it sends the visitor to the web URL. */
 export const APP_FALLBACK_DELAY_MS = 1500;
 
-// The shared look, a button for the app, and a dark scheme (the page shows for a moment on a phone
-// at night, often inside a dark in-app browser).
+// The shared look (dark on a dark device) and a button for the app, dark too.
 const OPEN_IN_APP_STYLE =
   STYLE +
   [
@@ -13,9 +12,7 @@ const OPEN_IN_APP_STYLE =
     '.app{display:block;text-align:center;font-weight:600;color:#fff;background:#0b4fbd;border-color:#0b4fbd;',
     'margin:0 0 12px}',
     '.app:hover{background:#0a3f97}',
-    '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}',
-    'a{background:#161b22;border-color:#30363d;color:#79b8ff}a:hover{border-color:#79b8ff}',
-    'a:focus-visible{outline-color:#79b8ff}small{color:#9da7b3}',
+    '@media (prefers-color-scheme:dark){',
     '.app{background:#1f6feb;border-color:#1f6feb;color:#fff}.app:hover{background:#388bfd}}',
   ].join('');
 

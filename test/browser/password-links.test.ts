@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEdge, type RunningEdge } from '../../src/edge/server.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 import { hasChromium, launchChromium } from '../helpers/browser.ts';
 import { CHROME_USER_AGENT } from '../helpers/clicks.ts';
 import { startDestinations, type Destinations } from '../helpers/destinations.ts';
@@ -137,5 +138,36 @@ describe.skipIf(!hasChromium)('password-protected links in Chromium', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('draws every visitor-facing page dark on a dark device, readable and axe-clean', async () => {
+    const one = first.url('127.0.0.1', '/one');
+    const locked = await createLink({ redirect_url: one, password: 'open sesame' });
+    const choice = await createLink({ redirect_url: one });
+    await t.api('PUT', `/links/${choice.id}/landing-options`, { options: [one, second.url('127.0.0.1', '/two')] });
+    const spent = await createLink({ redirect_url: one, max_clicks: 1 });
+    await fetch(`${edge.url}/${spent.short_code}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': CHROME_USER_AGENT },
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize(PHONE);
+    for (const [name, path, status] of [
+      ['password', `/${locked.short_code}`, 200],
+      ['choice', `/${choice.short_code}`, 200],
+      ['expired', `/${spent.short_code}`, 410],
+      ['not-found', '/no-such-link', 404],
+    ] as const) {
+      const answer = await page.goto(`${edge.url}${path}`);
+      expect(answer?.status(), name).toBe(status);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background, name).toBe('rgb(13, 17, 23)');
+      expect(await seriousViolations(page), name).toEqual([]);
+      await shot(`${name}-page-phone-dark`);
+    }
+    expect(violations).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${edge.url}/no-such-link`);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(246, 247, 249)');
   });
 });

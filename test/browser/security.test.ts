@@ -61,4 +61,15 @@ describe.skipIf(!hasChromium)('the dashboard under its Content-Security-Policy',
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });
+
+  it('gives the dashboard its icon, an SVG of its own origin', async () => {
+    await page.goto(`${service.apiUrl}/#/signin`);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.svg');
+    const icon = await page.request.get(`${service.apiUrl}${href}`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toContain('<svg');
+    expect(violations).toEqual([]);
+  });
 });
