@@ -12,7 +12,7 @@ export interface ConversionTarget {
 }
 
 /**
- * Seeds `count` attributed conversions over the links and the last `days` days (one in ten in
+ * Seeds `count` attributed conversions over the links (which have none yet) and the last `days` days (one in ten in
  * EUR, one in twenty reversed), then fills both rollups from them with the statements migration
  * 030 uses: what the service's unit of work would have kept one conversion at a time, in seconds
  * instead of minutes on PostgreSQL. The bench measures reading them, not writing them.
@@ -51,14 +51,15 @@ export async function seedConversions(
     await db.insertInto('conversions').values(rows).execute();
   }
   const day = sql`substr(occurred_at, 1, 10)`;
+  const seeded = sql`link_id in (${sql.join(links.map((link) => link.id))}) and status <> 'reversed'`;
   await sql`insert into link_daily_conversions (link_id, day, currency, conversions, revenue_minor, earnings_minor)
     select link_id, ${day}, currency, count(*), sum(amount_minor), sum(coalesce(commission_minor, 0))
-    from conversions where workspace_id = ${workspaceId} and link_id is not null and status <> 'reversed'
+    from conversions where ${seeded}
     group by link_id, ${day}, currency`.execute(db);
   await sql`insert into workspace_daily_conversions
       (workspace_id, day, program_id, tracking_id, currency, conversions, revenue_minor, earnings_minor)
     select workspace_id, ${day}, program_id, tracking_id, currency, count(*), sum(amount_minor),
       sum(coalesce(commission_minor, 0))
-    from conversions where workspace_id = ${workspaceId} and link_id is not null and status <> 'reversed'
+    from conversions where ${seeded}
     group by workspace_id, ${day}, program_id, tracking_id, currency`.execute(db);
 }

@@ -158,7 +158,7 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await page.getByRole('heading', { name: 'Categories' }).isVisible()).toBe(true);
   });
 
-  it('asks in an in-app dialog: Escape cancels, Enter confirms, focus goes back to the button that asked', async () => {
+  it('asks in an in-app dialog starting on Cancel: Escape and Enter cancel, focus goes back to the button', async () => {
     await go('/tokens');
     await page.getByLabel('Token name').fill('deploy script');
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -174,7 +174,8 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     const dialog = page.getByRole('dialog', { name: 'Revoke "deploy script"?' });
     await dialog.waitFor();
     expect(await dialog.getByText('Programs using it stop working at once.').isVisible()).toBe(true);
-    expect(await activeElement()).toMatchObject({ tag: 'button', text: 'Revoke token' });
+    // A destructive question starts on Cancel: an Enter pressed out of habit destroys nothing.
+    expect(await activeElement()).toMatchObject({ tag: 'button', text: 'Cancel' });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await shot('dialog');
     await dialog.getByRole('button', { name: 'Revoke token' }).focus();
@@ -183,9 +184,17 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await activeElement()).toMatchObject({ tag: 'button', text: 'Revoke' });
     expect(await page.getByRole('cell', { name: 'deploy script' }).isVisible()).toBe(true);
 
-    // Enter opens it again, and Enter confirms; the row (and its button) are gone, so the heading takes focus.
+    // Enter opens it again, and Enter cancels.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('cell', { name: 'deploy script' }).isVisible()).toBe(true);
+    // Tab to the destructive button, then Enter; the row (and its button) are gone, so the heading takes focus.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await activeElement()).toMatchObject({ tag: 'button', text: 'Revoke token' });
     await page.keyboard.press('Enter');
     await page.getByText('No tokens yet.').waitFor();
     expect(await activeElement()).toMatchObject({ tag: 'h1', text: 'API tokens' });
@@ -199,6 +208,27 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(5, 5);
     await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('shows toasts clear of the row actions at the right of a table', async () => {
+    await go('/tokens');
+    await page.getByLabel('Token name').fill('toast check');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const revoke = page.getByRole('button', { name: 'Revoke' });
+    await revoke.waitFor();
+    await revoke.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Token revoked.' });
+    await toast.waitFor();
+    await page.getByLabel('Token name').fill('toast check 2');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await revoke.waitFor();
+    const [button, shown] = [(await revoke.boundingBox())!, (await toast.boundingBox())!];
+    // The toast stands in the middle: its right edge is left of the row's action.
+    expect(shown.x + shown.width).toBeLessThan(button.x);
+    await revoke.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByText('No tokens yet.').waitFor();
   });
 
   it('asks for a new name in an in-app prompt, and offers Undo in the toast that says it was done', async () => {

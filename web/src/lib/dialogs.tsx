@@ -125,11 +125,12 @@ function ConfirmBody({
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`}>{message}</p>
       <div class="dialog-actions">
-        <button type="button" class="secondary" onClick={() => close(false)}>
+        {/* A destructive action starts on Cancel, so an Enter pressed out of habit destroys nothing;
+            any other confirmation starts on its button, so Enter confirms as window.confirm() did. */}
+        <button type="button" class="secondary" onClick={() => close(false)} data-autofocus={danger || undefined}>
           {cancelLabel}
         </button>
-        {/* Focused first, so Enter confirms as it did with window.confirm(). */}
-        <button type="submit" class={danger ? 'danger' : undefined} data-autofocus>
+        <button type="submit" class={danger ? 'danger' : undefined} data-autofocus={!danger || undefined}>
           {confirmLabel}
         </button>
       </div>
