@@ -120,10 +120,10 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
       </details>
       <details open={advancedOpen} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
         <summary>Advanced options</summary>
-        <Locked state={me.features.targeting}>
+        <Locked state={me.features.targeting} what="Send visitors elsewhere by country, device or language.">
           <TargetingRules conditions={conditions} onChange={setConditions} fe={fe} />
         </Locked>
-        <Locked state={me.features.choice_pages}>
+        <Locked state={me.features.choice_pages} what="A page that lets the visitor choose among several destinations.">
           <ChoicePageOptions options={options} onChange={setOptions} fe={fe} />
         </Locked>
       </details>

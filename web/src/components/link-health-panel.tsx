@@ -63,7 +63,10 @@ export function LinkHealthPanel({ link, me, announce, onChecked }: Props) {
       )}
       {/* A check is a change (members and above); a viewer reads the last one. */}
       {can(me, 'links.write') && (
-        <Locked state={me.features.link_health}>
+        <Locked
+          state={me.features.link_health}
+          what="Hoplink checks the destination for you and flags the link when it breaks or loses its affiliate tag."
+        >
           <p class="row">
             <button type="button" onClick={checkNow} disabled={checking}>
               {checking ? 'Checking…' : 'Check now'}

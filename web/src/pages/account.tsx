@@ -140,9 +140,7 @@ export function AccountPage({ me, announce }: { me: Me; announce: Announce }) {
           </li>
         ))}
       </ul>
-      <p class="muted">
-        Plans are changed by your administrator (<code>hoplink user set-plan</code>).
-      </p>
+      <p class="muted">Whoever runs this Hoplink changes plans.</p>
       <LocalizeDefaultSetting me={me} announce={announce} />
       <PasswordForm announce={announce} />
       <p>

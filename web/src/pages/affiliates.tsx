@@ -48,7 +48,10 @@ export function AffiliatesPage({ me, announce }: { me: Me; announce: Announce })
         Your tag is added to every link that goes to a program's store, including targeted destinations and choice-page
         options.
       </p>
-      <Locked state={me.features.affiliates}>
+      <Locked
+        state={me.features.affiliates}
+        what="Your affiliate tags added to every Amazon or eBay link on its way out, tracking ids per link, and the sales they earn."
+      >
         {manage ? (
           <AffiliateTagForm programs={programs.data?.data ?? []} onAdded={tags.reload} />
         ) : (

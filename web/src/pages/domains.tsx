@@ -56,7 +56,10 @@ export function DomainsPage({ me, announce }: { me: Me; announce: Announce }) {
   return (
     <main>
       <h1>Custom domains</h1>
-      <Locked state={me.features.domains}>
+      <Locked
+        state={me.features.domains}
+        what="Short links on your own domain (go.example.com/sale), checked for you until they route."
+      >
         {manage ? <DomainForm onAdded={domains.reload} /> : <RoleNote me={me} permission="settings.manage" />}
         {!list && !domains.error && <SkeletonBlock label="Loading domains…" shape="card" />}
         {domains.error && <ErrorMessage error={domains.error} />}

@@ -63,7 +63,10 @@ export function ImportPage({ me, announce }: { me: Me; announce: Announce }) {
     <main>
       <h1>Import links</h1>
       <RoleNote me={me} permission="links.write" />
-      <Locked state={me.features.imports}>
+      <Locked
+        state={me.features.imports}
+        what="Bring your links from Bitly, Shlink, Kutt or a CSV file, with their tags, in one go."
+      >
         {can(me, 'links.write') && (
           <form class="row" onSubmit={upload} aria-label="Import a CSV file">
             <label class="grow">

@@ -201,7 +201,10 @@ export function OverviewPage({ me, path, query }: Props) {
   return (
     <main>
       <h1>Overview</h1>
-      <Locked state={me.features.analytics}>
+      <Locked
+        state={me.features.analytics}
+        what="The whole account at a glance: clicks and visitors over time, countries, referrers, devices, top links and earnings."
+      >
         <Overview path={path} query={query} />
       </Locked>
     </main>

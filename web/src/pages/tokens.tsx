@@ -14,6 +14,14 @@ import { useData } from '../lib/use-data.ts';
 // The server's ABILITIES (src/core/plans.ts), kept here so no server module is bundled; the type checks them.
 const ABILITIES: Ability[] = ['read', 'create', 'update', 'delete'];
 
+/** What each ability lets a token do: abilities are checked per HTTP method (docs/api.md, "Plans and abilities"). */
+const ABILITY_WORDS: Record<Ability, string> = {
+  read: 'See links, statistics, raw clicks and settings (GET).',
+  create: 'Add links, bulk links, imports, tags, domains and webhooks (POST).',
+  update: 'Change links and settings, check domains and links (PATCH, PUT).',
+  delete: 'Remove links, tags, domains and webhooks (DELETE).',
+};
+
 /** Why a plan without API access gets no create form: a token it made could never be used. */
 function NoApiAccess({ api }: { api: FeatureState }) {
   return (
@@ -71,7 +79,9 @@ export function TokensPage({ me, announce }: { me: Me; announce: Announce }) {
       <ErrorMessage error={tokens.error} />
       {list && list.length === 0 && (
         <EmptyState title="No tokens yet." action={<a href="/docs">Read the API documentation</a>}>
-          Create one above for each script or tool that uses the API. You can revoke a token at any time.
+          {me.features.api.allowed
+            ? 'Create one above for each script or tool that uses the API. You can revoke a token at any time.'
+            : 'Once your plan includes the API, you can make one here for each script or tool that uses it.'}
         </EmptyState>
       )}
       {list && list.length > 0 && <TokenTable tokens={list} onRevoke={revoke} />}
@@ -127,11 +137,21 @@ function AbilityChoices({ abilities, onChange }: { abilities: Ability[]; onChang
   const toggle = (ability: Ability) =>
     onChange(abilities.includes(ability) ? abilities.filter((a) => a !== ability) : [...abilities, ability]);
   return (
-    <fieldset>
+    <fieldset class="abilities">
       <legend>Abilities</legend>
       {ABILITIES.map((a) => (
         <label class="check" key={a}>
-          <input type="checkbox" name={`ability_${a}`} checked={abilities.includes(a)} onChange={() => toggle(a)} /> {a}
+          <input
+            type="checkbox"
+            name={`ability_${a}`}
+            checked={abilities.includes(a)}
+            onChange={() => toggle(a)}
+            aria-describedby={`ability-${a}-words`}
+          />{' '}
+          {abilityName(a)}{' '}
+          <span class="muted" id={`ability-${a}-words`}>
+            {ABILITY_WORDS[a]}
+          </span>
         </label>
       ))}
     </fieldset>
@@ -157,11 +177,12 @@ function FreshToken({ token, announce }: { token: string; announce: Announce }) 
 
 function TokenTable({ tokens, onRevoke }: { tokens: TokenRecord[]; onRevoke: (id: number, name: string) => void }) {
   return (
-    <table>
+    <table class="tokens-table">
       <thead>
         <tr>
           <th>Name</th>
           <th>Abilities</th>
+          <th>Created</th>
           <th>Last used</th>
           <th>
             <span class="visually-hidden">Actions</span>
@@ -172,8 +193,9 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRecord[]; onRevoke: (id
         {tokens.map((t) => (
           <tr key={t.id}>
             <td>{t.name}</td>
-            <td>{t.abilities.join(', ')}</td>
-            <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : 'Never'}</td>
+            <td>{t.abilities.map(abilityName).join(', ')}</td>
+            <td>{when(t.created_at)}</td>
+            <td>{t.last_used_at ? when(t.last_used_at) : 'Never'}</td>
             <td>
               <button type="button" class="link-button" onClick={() => onRevoke(t.id, t.name)}>
                 Revoke
@@ -185,3 +207,7 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRecord[]; onRevoke: (id
     </table>
   );
 }
+
+const abilityName = (ability: Ability) => ability.charAt(0).toUpperCase() + ability.slice(1);
+
+const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -37,8 +37,9 @@ function WebhooksLocked() {
           <span class="badge locked">Locked</span> Webhooks come with the <strong>Business</strong> plan.
         </p>
         <p class="muted">
-          Your plan is changed by your administrator (<code>hoplink user set-plan</code>). See what your plan includes
-          on your <a href={pageHref('/account')}>Account</a> page.
+          Webhooks tell your own systems the moment a link is created, changed, clicked or earns a sale. Whoever runs
+          this Hoplink can change your plan; see what it includes on your <a href={pageHref('/account')}>Account</a>{' '}
+          page.
         </p>
       </div>
     </>

@@ -37,8 +37,7 @@ export function WorkspaceSettingsPage({ me, announce, refresh }: Props) {
         <>
           <p>
             Plan: <strong>{PLAN_NAMES[w.plan] ?? w.plan}</strong>. The plan belongs to the workspace; whoever runs this
-            Hoplink changes it (<code>hoplink workspace set-plan</code>). Your role here:{' '}
-            {ROLE_NAMES[me.workspace.role]}.
+            Hoplink changes it. Your role here: {ROLE_NAMES[me.workspace.role]}.
           </p>
           {can(me, 'settings.manage') ? (
             <SettingsForm
