@@ -44,6 +44,7 @@ const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 const CONVERSIONS = Number(process.env.BENCH_CONVERSIONS ?? 100_000);
 /** The affiliate catalog's id of Amazon US. */
 const AMAZON_US = 1;
+const secondsSince = (start: number) => ((performance.now() - start) / 1000).toFixed(1);
 
 interface Target {
   name: string;
@@ -532,7 +533,7 @@ try {
   );
   console.log(
     `seeded ${CLICKS.toLocaleString('en')} clicks over ${SEED_DAYS} days through the batch writer, and ` +
-      `${(CONVERSIONS / 2).toLocaleString('en')} conversions, in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      `${(CONVERSIONS / 2).toLocaleString('en')} conversions, in ${secondsSince(seedStarted)} s`,
   );
   if (args.postgres) await settle();
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -587,7 +588,7 @@ try {
   await seedConversions(db, user.workspaceId, earners, CONVERSIONS / 2, SEED_DAYS);
   console.log(
     `seeded ${ACCOUNT_LINKS.toLocaleString('en')} more links with 200 clicks each, and ` +
-      `${(CONVERSIONS / 2).toLocaleString('en')} conversions, in ${((performance.now() - accountStarted) / 1000).toFixed(1)} s`,
+      `${(CONVERSIONS / 2).toLocaleString('en')} conversions, in ${secondsSince(accountStarted)} s`,
   );
   if (args.postgres) await settle();
   const overviewP50 = await timed(

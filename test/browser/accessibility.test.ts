@@ -158,7 +158,7 @@ describe.skipIf(!hasChromium)('the dashboard’s accessibility, themes, dialogs 
     expect(await page.getByRole('heading', { name: 'Categories' }).isVisible()).toBe(true);
   });
 
-  it('asks in an in-app dialog starting on Cancel: Escape and Enter cancel, focus goes back to the button', async () => {
+  it('asks in an in-app dialog on Cancel: Escape and Enter cancel, focus goes back to the button', async () => {
     await go('/tokens');
     await page.getByLabel('Token name').fill('deploy script');
     await page.getByRole('button', { name: 'Create token' }).click();

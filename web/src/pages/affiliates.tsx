@@ -50,7 +50,7 @@ export function AffiliatesPage({ me, announce }: { me: Me; announce: Announce })
       </p>
       <Locked
         state={me.features.affiliates}
-        what="Your affiliate tags added to every Amazon or eBay link on its way out, tracking ids per link, and the sales they earn."
+        what="Your affiliate tags put in every Amazon or eBay link on its way out, and the sales they earn."
       >
         {manage ? (
           <AffiliateTagForm programs={programs.data?.data ?? []} onAdded={tags.reload} />

@@ -203,7 +203,7 @@ export function OverviewPage({ me, path, query }: Props) {
       <h1>Overview</h1>
       <Locked
         state={me.features.analytics}
-        what="The whole account at a glance: clicks and visitors over time, countries, referrers, devices, top links and earnings."
+        what="The whole account at a glance: clicks over time, countries, referrers, devices, top links, earnings."
       >
         <Overview path={path} query={query} />
       </Locked>

@@ -38,8 +38,7 @@ function WebhooksLocked() {
         </p>
         <p class="muted">
           Webhooks tell your own systems the moment a link is created, changed, clicked or earns a sale. Whoever runs
-          this Hoplink can change your plan; see what it includes on your <a href={pageHref('/account')}>Account</a>{' '}
-          page.
+          this Hoplink can change your plan; your <a href={pageHref('/account')}>Account</a> page shows what it has.
         </p>
       </div>
     </>
