@@ -234,7 +234,9 @@ describe.skipIf(!hasChromium)('the dashboard in a real browser', () => {
       const expected = path === '/health-ok' ? 'OK' : 'Broken';
       await page.getByTestId('health-badge').filter({ hasText: expected }).waitFor({ timeout: 15_000 });
       if (expected === 'Broken') {
-        expect(await page.getByTestId('health-detail').innerText()).toMatch(/Last checked .*: HTTP 404/);
+        expect(await page.getByTestId('health-detail').innerText()).toMatch(
+          /Last checked .*: The page does not exist \(HTTP 404\)\./,
+        );
         await shot('link-health');
       }
       await page.getByRole('link', { name: '← All links' }).click();

@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('the Domains page with a routing requirement', () 
     await sub.getByRole('button', { name: 'Check now' }).click();
     await sub.getByTestId('routing-result').filter({ hasText: 'Points elsewhere' }).waitFor();
     expect(await sub.getByTestId('ownership-result').innerText()).toMatch(/^Found: this record proves/);
-    expect(await sub.locator('.status').innerText()).toBe('pending');
+    expect(await sub.locator('.status').innerText()).toBe('Waiting for DNS');
 
     // An apex domain asks for A and AAAA records with the service's addresses.
     await add(page, 'routing-brand.example');

@@ -50,14 +50,14 @@ describe.skipIf(!hasChromium)('importing and exporting in the dashboard', () => 
       .locator('input[type=file]')
       .setInputFiles({ name: 'shlink.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect.poll(() => page.getByTestId('import-status').innerText(), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => page.getByTestId('import-status').innerText(), { timeout: 20_000 }).toBe('Finished');
     expect(await page.getByTestId('import-created').innerText()).toBe('3');
     const refused = page.getByRole('table', { name: 'Rows not imported' });
     expect(await refused.getByRole('row').nth(1).innerText()).toMatch(
       /^4\s+The redirect url field must be a valid http/,
     );
     // The recent imports, reloaded once the page has seen the import finish.
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'done' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Finished' }).count()).toBe(1);
     // The finished import alone: the recent-imports table shows the time, which changes every run.
     await page.getByTestId('import-progress').screenshot({ path: join(SHOTS, 'import.png') });
 

@@ -57,6 +57,13 @@ function RecordFields({ record, purpose }: { record: DnsRecord; purpose: string 
   );
 }
 
+/** A domain's status in words (the API's value stays in the class, for its colour). */
+const STATUS_WORDS: Record<Props['domain']['status'], string> = {
+  pending: 'Waiting for DNS',
+  active: 'Active',
+  failed: 'Check failed',
+};
+
 /**
  * One custom domain: its status, the ownership record and (when the service asks for one) the
  * routing records to create, each with what the last check found, and buttons to copy their parts.
@@ -67,7 +74,7 @@ export function DomainCard({ domain: d, onCheck, onRemove }: Props) {
   return (
     <section class="card domain-card">
       <h2>
-        {d.hostname} <span class={`status ${d.status}`}>{d.status}</span>
+        {d.hostname} <span class={`status ${d.status}`}>{STATUS_WORDS[d.status]}</span>
       </h2>
       <p>
         {routed

@@ -1,3 +1,4 @@
+import { healthReason } from '../lib/health-words.ts';
 import type { LinkHealth } from '../lib/types.ts';
 
 const LABELS = { ok: 'OK', broken: 'Broken', unknown: 'Unknown' } as const;
@@ -5,8 +6,9 @@ const LABELS = { ok: 'OK', broken: 'Broken', unknown: 'Unknown' } as const;
 /** The words of a link's last check: when, and why it is broken or unknown. */
 export function describeHealth(health: LinkHealth): string {
   if (health.checked_at === null) return 'Not checked yet.';
-  const when = `Last checked ${new Date(health.checked_at).toLocaleString()}`;
-  return health.error ? `${when}: ${health.error}` : `${when}.`;
+  const when = `Last checked ${new Date(health.checked_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  const reason = healthReason(health);
+  return reason ? `${when}: ${reason}.` : `${when}.`;
 }
 
 /** A link's health as a small coloured label; the tooltip says when it was checked and why. */

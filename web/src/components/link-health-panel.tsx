@@ -54,7 +54,6 @@ export function LinkHealthPanel({ link, me, announce, onChecked }: Props) {
       </h2>
       <p class="muted" data-testid="health-detail">
         {describeHealth(h)}
-        {h.http_status !== null && !h.error?.includes(`HTTP ${h.http_status}`) && <> (HTTP {h.http_status})</>}
       </p>
       {h.affiliate_tag_lost && (
         <p class="error" role="note">

@@ -21,6 +21,17 @@ const FORMATS: Array<[string, string]> = [
   ['Hoplink', 'the Export button on the Links page, so links move between accounts or servers'],
 ];
 
+/** An import's state in words: the API's `status` is for scripts. */
+const STATUS_WORDS: Record<ImportRecord['status'], string> = {
+  queued: 'Waiting to start',
+  running: 'Importing…',
+  done: 'Finished',
+  failed: 'Failed',
+};
+
+const startedAt = (job: ImportRecord) =>
+  new Date(job.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 const finished = (job: ImportRecord | undefined) => job?.status === 'done' || job?.status === 'failed';
 
 /** Upload a CSV file, watch it import, read the rows it refused; the past imports below. */
@@ -162,8 +173,8 @@ function ImportHistory({ imports, onShow }: { imports: ImportRecord[]; onShow: (
         <tbody>
           {imports.map((item) => (
             <tr key={item.id}>
-              <td>{new Date(item.created_at).toLocaleString()}</td>
-              <td>{item.status}</td>
+              <td>{startedAt(item)}</td>
+              <td>{STATUS_WORDS[item.status]}</td>
               <td class="num">{item.created}</td>
               <td class="num">{item.skipped}</td>
               <td class="num">{item.invalid}</td>
@@ -186,7 +197,7 @@ function ImportProgress({ job }: { job: ImportRecord }) {
   return (
     <section aria-label="Import progress" data-testid="import-progress">
       <h2>
-        Import {job.id}: <span data-testid="import-status">{job.status}</span>
+        Import of {startedAt(job)}: <span data-testid="import-status">{STATUS_WORDS[job.status]}</span>
       </h2>
       {!finished(job) && (
         <progress max={total || 1} value={job.processed}>

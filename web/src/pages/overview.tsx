@@ -10,6 +10,7 @@ import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonBlock, SkeletonTable } from '../components/ui/skeleton.tsx';
 import { accountStats, listLinks } from '../lib/api.ts';
 import { fieldErrors } from '../lib/errors.ts';
+import { healthReason } from '../lib/health-words.ts';
 import { useLiveClicks } from '../lib/live.ts';
 import { checkRange, rangeDays, rangeFromQuery, rangeWords } from '../lib/range.ts';
 import { valueName } from '../lib/names.ts';
@@ -129,11 +130,8 @@ function accountBreakdowns(stats: AccountStats): Array<{ key: FilterKey; title: 
 const BROKEN_SHOWN = 10;
 const DESTINATION_CHARS = 60;
 
-/** Why the last check found a link broken: its error, with the HTTP status when the error does not say it. */
-function brokenReason(h: LinkHealth): string {
-  const status = h.http_status !== null && !h.error?.includes(`HTTP ${h.http_status}`) ? `HTTP ${h.http_status}` : '';
-  return [h.error, status].filter(Boolean).join(' · ') || 'Broken';
-}
+/** Why the last check found a link broken, in words (the status code kept). */
+const brokenReason = (h: LinkHealth): string => healthReason(h) ?? 'Broken';
 
 const truncate = (text: string) =>
   text.length > DESTINATION_CHARS ? `${text.slice(0, DESTINATION_CHARS - 1)}…` : text;
