@@ -6,7 +6,8 @@ const LABELS = { ok: 'OK', broken: 'Broken', unknown: 'Unknown' } as const;
 /** The words of a link's last check: when, and why it is broken or unknown. */
 export function describeHealth(health: LinkHealth): string {
   if (health.checked_at === null) return 'Not checked yet.';
-  const when = `Last checked ${new Date(health.checked_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  const at = new Date(health.checked_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = `Last checked ${at}`;
   const reason = healthReason(health);
   return reason ? `${when}: ${reason}.` : `${when}.`;
 }
