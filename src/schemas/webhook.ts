@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { WEBHOOK_EVENTS } from '../core/model.ts';
-import { EXAMPLE_CREATED_AT, EXAMPLE_UPDATED_AT, Timestamp } from './common.ts';
+import { EXAMPLE_CREATED_AT, EXAMPLE_UPDATED_AT, Nullable, Timestamp } from './common.ts';
 
 export const WEBHOOK_EXAMPLE = {
   id: 7,
@@ -89,6 +89,26 @@ export const CreateWebhookBody = Type.Object(
   },
 );
 
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(CreateWebhookBody.properties.url),
+    events: Type.Optional(CreateWebhookBody.properties.events),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'null removes it.' }))),
+    is_active: Type.Optional(
+      Type.Boolean({
+        description:
+          'false turns deliveries off; true turns them on again, also after 3 days of failures disabled the ' +
+          'webhook (the failure count starts over). Events while off are not sent later.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [{ events: ['link.created', 'conversion.created'] }, { is_active: true }],
+  },
+);
+
 const AttemptSchema = Type.Object({
   attempted_at: Timestamp,
   status_code: Type.Union([Type.Integer(), Type.Null()]),
@@ -111,4 +131,5 @@ export const DeliverySchema = Type.Object({
 export type WebhookRecord = Static<typeof WebhookSchema>;
 export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;
 export type CreateWebhookInput = Static<typeof CreateWebhookBody>;
+export type UpdateWebhookInput = Static<typeof UpdateWebhookBody>;
 export type DeliveryRecord = Static<typeof DeliverySchema>;

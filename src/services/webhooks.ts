@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { invalidField } from '../core/errors.ts';
+import { AppError, invalidField } from '../core/errors.ts';
 import { WEBHOOK_EVENTS, type Principal, type Webhook } from '../core/model.ts';
-import { MAX_WEBHOOKS_PER_USER, type CreateWebhookInput } from '../schemas/webhook.ts';
+import { MAX_WEBHOOKS_PER_USER, type CreateWebhookInput, type UpdateWebhookInput } from '../schemas/webhook.ts';
 import type { Stores } from '../storage/stores.ts';
 import { isPublicAddress } from '../outbound/address-guard.ts';
 import { ownedOrThrow } from './ownership.ts';
@@ -41,6 +41,12 @@ function validateTarget(url: string, policy: WebhookPolicy): void {
   }
 }
 
+function validateEvents(events: readonly string[]): void {
+  const unknown = events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
+  if (unknown.length > 0)
+    throw invalidField('events', `Unknown event "${unknown[0]}"; use ${WEBHOOK_EVENTS.join(', ')}.`);
+}
+
 export async function createWebhook(
   work: Work,
   principal: Principal,
@@ -49,9 +55,7 @@ export async function createWebhook(
 ): Promise<Webhook> {
   assertMay(principal.role, 'settings.manage');
   validateTarget(input.url, policy);
-  const unknown = input.events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
-  if (unknown.length > 0)
-    throw invalidField('events', `Unknown event "${unknown[0]}"; use ${WEBHOOK_EVENTS.join(', ')}.`);
+  validateEvents(input.events);
   if ((await work.stores.webhooks.count(principal.workspace.id)) >= MAX_WEBHOOKS_PER_USER) {
     throw invalidField('url', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks.`);
   }
@@ -65,6 +69,45 @@ export async function createWebhook(
   await audit(work, principal, { action: 'webhook.created', resourceType: 'webhook', resourceId: webhook.id });
   work.emit({ kind: 'webhook-created', workspaceId: webhook.workspaceId });
   return webhook;
+}
+
+/** Why a webhook its owner turned off sends nothing. */
+export const TURNED_OFF = 'Turned off by a person of the workspace.';
+
+/**
+ * Changes a webhook's target, events, description or whether it sends. Turning it on again (also
+ * after failures disabled it) starts its failure count over; its secret never changes here.
+ */
+export async function updateWebhook(
+  work: Work,
+  principal: Principal,
+  id: number,
+  input: UpdateWebhookInput,
+  policy: WebhookPolicy,
+): Promise<Webhook> {
+  const webhook = await getWebhookOrThrow(work.stores, principal, id);
+  assertMay(principal.role, 'settings.manage');
+  // Unknown fields are dropped by the schema, so `{"secret": ...}` arrives empty: say what can change.
+  if (Object.keys(input).length === 0) {
+    throw new AppError('validation-failed', 'Send at least one of url, events, description and is_active.');
+  }
+  if (input.url !== undefined) validateTarget(input.url, policy);
+  if (input.events !== undefined) validateEvents(input.events);
+  const updated = await work.stores.webhooks.update(webhook.id, {
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.events !== undefined && { events: [...new Set(input.events)] }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.is_active !== undefined && { isActive: input.is_active, disabledReason: TURNED_OFF }),
+  });
+  await audit(work, principal, {
+    action: 'webhook.updated',
+    resourceType: 'webhook',
+    resourceId: webhook.id,
+    fields: Object.keys(input),
+  });
+  // Instances remember which workspaces have no webhook for an event: new events must reach them.
+  work.emit({ kind: 'webhook-created', workspaceId: updated.workspaceId });
+  return updated;
 }
 
 export async function deleteWebhook(work: Work, principal: Principal, id: number): Promise<void> {

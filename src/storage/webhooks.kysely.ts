@@ -98,6 +98,35 @@ export async function findWebhook(db: Kysely<Database>, id: number): Promise<Web
   return row && toWebhook(row);
 }
 
+/** What a change of a webhook sets; `isActive` true also clears why and since when it failed. */
+export interface WebhookChanges {
+  url?: string;
+  events?: readonly string[];
+  description?: string | null;
+  isActive?: boolean;
+  disabledReason?: string | null;
+}
+
+export async function updateWebhook(db: Kysely<Database>, id: number, changes: WebhookChanges): Promise<Webhook> {
+  const row = await db
+    .updateTable('webhooks')
+    .set({
+      ...(changes.url !== undefined && { url: changes.url }),
+      ...(changes.events !== undefined && { events: changes.events.join(',') }),
+      ...(changes.description !== undefined && { description: changes.description }),
+      ...(changes.isActive !== undefined && {
+        is_active: changes.isActive ? 1 : 0,
+        disabled_reason: changes.isActive ? null : (changes.disabledReason ?? null),
+        failing_since: null,
+      }),
+      updated_at: timestamp(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toWebhook(row);
+}
+
 export async function deleteWebhook(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('webhooks').where('id', '=', id).execute();
 }
@@ -290,6 +319,7 @@ export const webhookStore = {
   count: countWebhooks,
   list: listWebhooks,
   find: findWebhook,
+  update: updateWebhook,
   delete: deleteWebhook,
   subscribersOf,
   enqueueDeliveries,

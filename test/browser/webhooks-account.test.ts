@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
 import { hasChromium, launchChromium, signUpOnPlan } from '../helpers/browser.ts';
 import { projectRoot, startService, type RunningService } from '../helpers/process.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -108,6 +109,38 @@ describe.skipIf(!hasChromium)('the Webhooks page, the Account page’s password 
     await card.getByRole('button', { name: 'Show deliveries' }).click();
     await card.getByRole('row').filter({ hasText: 'webhook.test' }).waitFor();
     await shot(page, 'webhooks-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // Edited in place: other events, another description; the secret stays the receiver's.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = card.getByRole('form', { name: `Edit the webhook to ${receiver.url}` });
+    await edit.getByLabel('Description (optional)').fill('Team sheet, sales too');
+    await edit.getByLabel(/Links are clicked/).uncheck();
+    await edit.getByLabel(/A sale is reported/).check();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await card.locator('.badge.event').allInnerTexts()).toEqual(['link.created', 'conversion.created']);
+    expect(await card.innerText()).toContain('Team sheet, sales too');
+    await page.reload();
+    await expect
+      .poll(() => card.locator('.badge.event').allInnerTexts())
+      .toEqual(['link.created', 'conversion.created']);
+
+    // Off and on again.
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByText('Off', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Send test' }).isDisabled()).toBe(true);
+    await card.getByRole('button', { name: 'Turn on again' }).click();
+    await card.getByText('Active', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Send test' }).isDisabled()).toBe(false);
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'webhooks-edit-phone-dark');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(DESKTOP);
 
     await card.getByRole('button', { name: 'Delete' }).click();

@@ -332,6 +332,11 @@ const rows: Row[] = [
     request: () => ({ url: '/webhooks', payload: { url: 'https://hooks.test/new', events: ['link.created'] } }),
   },
   {
+    op: 'PATCH /webhooks/{id}',
+    expected: from('admin', 200, 403),
+    request: () => ({ url: `/webhooks/${shared.webhook}`, payload: { description: 'renamed' } }),
+  },
+  {
     op: 'DELETE /webhooks/{id}',
     expected: from('admin', 204, 403),
     request: async () => {

@@ -100,6 +100,89 @@ describe('webhook subscriptions', () => {
   });
 });
 
+describe('changing a webhook', () => {
+  it('changes its url, events and description, keeps its secret, and refuses bad values', async () => {
+    const created = await subscribe(['link.created']);
+    const res = await user.api('PATCH', `/webhooks/${created.id}`, {
+      url: `${receiver.url}?moved=1`,
+      events: ['link.deleted', 'conversion.created', 'link.deleted'],
+      description: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      url: `${receiver.url}?moved=1`,
+      events: ['link.deleted', 'conversion.created'],
+      description: null,
+      is_active: true,
+    });
+    expect(res.json().secret).toBeUndefined();
+    const bad = async (body: unknown, field: string) => {
+      const answer = await user.api('PATCH', `/webhooks/${created.id}`, body);
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(Object.keys(answer.json().errors)).toContain(field);
+    };
+    await bad({ url: 'ftp://example.com/' }, 'url');
+    await bad({ events: [] }, 'events');
+    await bad({ events: ['link.exploded'] }, 'events.0');
+    expect((await user.api('PATCH', `/webhooks/${created.id}`, {})).statusCode).toBe(422);
+    expect((await user.api('PATCH', `/webhooks/${created.id}`, { secret: 'mine' })).statusCode).toBe(422);
+    const other = await t.user('business');
+    expect((await other.api('PATCH', `/webhooks/${created.id}`, { description: 'x' })).statusCode).toBe(403);
+    const audit = (await user.api('GET', '/audit-log?action=webhook.updated')).json().data;
+    expect(audit[0]).toMatchObject({ action: 'webhook.updated', resource_id: String(created.id) });
+  });
+
+  it('sends the events it gained at once, and nothing while it is off', async () => {
+    const { id, secret } = await subscribe(['link.deleted']);
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/not-subscribed-yet' });
+    await t.ctx.webhooks.publisher.settled(); // the publisher now knows nobody wants link.created here
+    await user.api('PATCH', `/webhooks/${id}`, { events: ['link.created'] });
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/now-subscribed' });
+    await waitForQueued(id);
+    expect(await queuedFor(id)).toBe(1);
+
+    const off = (await user.api('PATCH', `/webhooks/${id}`, { is_active: false })).json();
+    expect(off).toMatchObject({ is_active: false, disabled_reason: expect.stringMatching(/Turned off/) });
+    await user.api('POST', '/links', { redirect_url: 'https://example.com/while-off' });
+    await t.ctx.webhooks.publisher.settled();
+    expect(await queuedFor(id)).toBe(1);
+    const on = await user.api('PATCH', `/webhooks/${id}`, { is_active: true });
+    expect(on.json()).toMatchObject({ is_active: true, disabled_reason: null });
+    await worker().runOnce();
+    const bodies = receiver.received.map((delivery) => JSON.parse(delivery.body).data.redirect_url);
+    expect(bodies).toEqual(['https://example.com/now-subscribed']);
+    expect(secret).toMatch(/^whsec_/);
+  });
+
+  it('turns on again a webhook that failures disabled, its failure count starting over', async () => {
+    const { id } = await subscribe(['link.created']);
+    receiver.answer({ status: 503 });
+    await user.api('POST', `/webhooks/${id}/test`);
+    const w = worker();
+    await w.runOnce();
+    for (let i = 0; i < 20; i++) {
+      now = new Date(now.getTime() + 6 * 3_600_000);
+      await w.runOnce();
+    }
+    const listed = () =>
+      user.api('GET', '/webhooks').then((res) => res.json().data.find((h: { id: number }) => h.id === id));
+    expect((await listed()).is_active).toBe(false);
+    receiver.answer({ status: 200 });
+    expect((await user.api('PATCH', `/webhooks/${id}`, { is_active: true })).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ is_active: true, disabled_reason: null });
+    const failing = await t.ctx.database.db
+      .selectFrom('webhooks')
+      .select('failing_since')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(failing.failing_since).toBeNull();
+    await user.api('POST', `/webhooks/${id}/test`);
+    await w.runOnce();
+    expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ event: 'webhook.test' });
+  });
+});
+
 describe('deliveries', () => {
   it('POSTs a signed link.created delivery carrying the Link, with a unique delivery id', async () => {
     const { id, secret } = await subscribe(['link.created']);

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: a9e4e9ee27010480c1a005c4313c488bafa70b360109082f4d9c69a783f84ddf
+ * openapi.json sha256: f9d25f33f08896da65c930f50b3fbf291b100c5f7cdb0f131ca8e571828536d4
  */
 export interface paths {
   '/links': {
@@ -4888,7 +4888,127 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a webhook
+     * @description Its URL, events or description, or whether it sends (`is_active`). Turning it on again after 3 days of failures disabled it starts the count over. The signing secret stays the same.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Absolute https URL (http only when the server allows it for development). */
+            url?: string;
+            /** @description link.created, link.updated, link.deleted, link.clicked, link.broken, domain.verified, conversion.created, conversion.updated */
+            events?: (
+              | 'link.created'
+              | 'link.updated'
+              | 'link.deleted'
+              | 'link.clicked'
+              | 'link.broken'
+              | 'domain.verified'
+              | 'conversion.created'
+              | 'conversion.updated'
+            )[];
+            /** @description null removes it. */
+            description?: string | null;
+            /** @description false turns deliveries off; true turns them on again, also after 3 days of failures disabled the webhook (the failure count starts over). Events while off are not sent later. */
+            is_active?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The webhook, changed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
     trace?: never;
   };
   '/webhooks/{id}/test': {

@@ -6,6 +6,7 @@ import {
   CreatedWebhookSchema,
   CreateWebhookBody,
   DELIVERIES_EXAMPLE,
+  UpdateWebhookBody,
   DeliverySchema,
   WEBHOOK_EXAMPLE,
   WebhookSchema,
@@ -18,6 +19,7 @@ import {
   getWebhookOrThrow,
   listUserWebhooks,
   recentDeliveries,
+  updateWebhook,
   type WebhookPolicy,
 } from '../../services/webhooks.ts';
 import type { WebhookPublisher } from '../../webhooks/publisher.ts';
@@ -99,6 +101,31 @@ function registerSubscriptions(app: TypeBoxApp, { uow, policy }: WebhookRoutesOp
     async (request, reply) => {
       const webhook = await uow.transact((work) => createWebhook(work, request.principal, request.body, policy));
       return reply.code(201).send({ ...webhookResource(webhook), secret: webhook.secret });
+    },
+  );
+
+  app.patch(
+    '/webhooks/:id',
+    {
+      config,
+      preValidation: owned.preValidation,
+      schema: {
+        summary: 'Change a webhook',
+        description:
+          'Its URL, events or description, or whether it sends (`is_active`). Turning it on again after 3 days of ' +
+          'failures disabled it starts the count over. The signing secret stays the same.',
+        tags,
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: {
+          200: Type.Ref('Webhook', { description: 'The webhook, changed.' }),
+          ...errorResponses(404, ...BODY_ERRORS),
+        },
+      },
+    },
+    async (request) => {
+      const { params, principal, body } = request;
+      return webhookResource(await uow.transact((work) => updateWebhook(work, principal, params.id, body, policy)));
     },
   );
 

@@ -15,6 +15,7 @@ import type {
   CreateDomainInput,
   CreateTokenInput,
   CreateWebhookInput,
+  UpdateWebhookInput,
   CreateWorkspaceInput,
   CredentialsInput,
   DayRange,
@@ -194,6 +195,8 @@ export const rotatePostbackSecret = () => answer(api.POST('/conversions/postback
 export const listWebhooks = () => answer(api.GET('/webhooks'));
 /** The answer carries the signing secret: the only time it is shown. */
 export const createWebhook = (body: CreateWebhookInput) => answer(api.POST('/webhooks', { body }));
+export const updateWebhook = (id: number, body: UpdateWebhookInput) =>
+  answer(api.PATCH('/webhooks/{id}', { ...byId(id), body }));
 export const deleteWebhook = (id: number) => answer(api.DELETE('/webhooks/{id}', byId(id)));
 /** Queues a `webhook.test` delivery (202); its outcome shows in the deliveries. */
 export const sendTestWebhook = (id: number) => answer(api.POST('/webhooks/{id}/test', byId(id)));

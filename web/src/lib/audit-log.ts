@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'affiliate_tag.updated',
   'affiliate_tag.deleted',
   'webhook.created',
+  'webhook.updated',
   'webhook.deleted',
 ];
 

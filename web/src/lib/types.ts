@@ -72,6 +72,7 @@ export type PostbackParameter = keyof PostbackSettingsInput['parameter_names'];
 
 export type WebhookRecord = Schemas['Webhook'];
 export type CreateWebhookInput = BodyOf<paths['/webhooks']['post']>;
+export type UpdateWebhookInput = BodyOf<paths['/webhooks/{id}']['patch']>;
 export type WebhookEvent = CreateWebhookInput['events'][number];
 /** A new webhook: the only answer that carries its signing secret. */
 export type CreatedWebhook = AnswerOf<paths['/webhooks']['post'], 201>;

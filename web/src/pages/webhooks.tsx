@@ -6,7 +6,7 @@ import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonBlock } from '../components/ui/skeleton.tsx';
 import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
 import { WebhookForm } from '../components/webhook-form.tsx';
-import { deleteWebhook, listWebhooks, sendTestWebhook } from '../lib/api.ts';
+import { deleteWebhook, listWebhooks, sendTestWebhook, updateWebhook } from '../lib/api.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { formatError } from '../lib/errors.ts';
 import { can } from '../lib/permissions.ts';
@@ -58,6 +58,8 @@ function WebhookCard({
   announce: Announce;
   onDeleted: () => void;
 }) {
+  const [shown, setShown] = useState(webhook);
+  const [editing, setEditing] = useState(false);
   const [open, setOpen] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const [error, setError] = useState<string>();
@@ -93,14 +95,39 @@ function WebhookCard({
       setError(`Not deleted: ${formatError(e, 'summary')}`);
     }
   };
+  const turn = async (on: boolean) => {
+    try {
+      setShown(await updateWebhook(webhook.id, { is_active: on }));
+      setError(undefined);
+      announce(on ? 'Webhook turned on: it sends new events again.' : 'Webhook turned off.');
+    } catch (e) {
+      setError(`Not changed: ${formatError(e, 'summary')}`);
+    }
+  };
+  const saved = (changed: WebhookRecord) => {
+    setShown(changed);
+    setEditing(false);
+    announce('Webhook saved.');
+  };
   return (
     <li class="card webhook" aria-labelledby={`webhook-${webhook.id}-url`}>
-      <WebhookSummary webhook={webhook} />
+      <WebhookSummary webhook={shown} />
+      {editing && <WebhookForm webhook={shown} onSaved={saved} onCancel={() => setEditing(false)} />}
       <ErrorMessage error={error} />
       <div class="row webhook-actions">
+        {manage && !shown.is_active && (
+          <button type="button" onClick={() => turn(true)}>
+            Turn on again
+          </button>
+        )}
         {manage && (
-          <button type="button" onClick={sendTest} disabled={testing || !webhook.is_active}>
+          <button type="button" onClick={sendTest} disabled={testing || !shown.is_active}>
             Send test
+          </button>
+        )}
+        {manage && !editing && (
+          <button type="button" class="secondary" onClick={() => setEditing(true)}>
+            Edit
           </button>
         )}
         <button
@@ -112,6 +139,11 @@ function WebhookCard({
         >
           {open ? 'Hide deliveries' : 'Show deliveries'}
         </button>
+        {manage && shown.is_active && (
+          <button type="button" class="link-button" onClick={() => turn(false)}>
+            Turn off
+          </button>
+        )}
         {manage && (
           <button type="button" class="link-button danger" onClick={remove}>
             Delete
@@ -130,7 +162,7 @@ function WebhookSummary({ webhook }: { webhook: WebhookRecord }) {
   const status = webhook.is_active ? (
     <span class="status active">Active</span>
   ) : (
-    <span class="status failed">Disabled</span>
+    <span class="status failed">Off</span>
   );
   return (
     <>
@@ -143,7 +175,7 @@ function WebhookSummary({ webhook }: { webhook: WebhookRecord }) {
       </p>
       {!webhook.is_active && (
         <p class="error">
-          {webhook.disabled_reason ?? 'Disabled.'} Delete it and add it again once your receiver works.
+          {webhook.disabled_reason ?? 'Disabled.'} Turn it on again once your receiver works: it then sends new events.
         </p>
       )}
       <p class="webhook-events-list">
