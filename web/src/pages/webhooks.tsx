@@ -159,11 +159,7 @@ function WebhookCard({
 
 /** Where a subscription sends, whether it still does (and why not), and which events. */
 function WebhookSummary({ webhook }: { webhook: WebhookRecord }) {
-  const status = webhook.is_active ? (
-    <span class="status active">Active</span>
-  ) : (
-    <span class="status failed">Off</span>
-  );
+  const status = webhook.is_active ? <span class="status active">Active</span> : <span class="status failed">Off</span>;
   return (
     <>
       <h3 class="webhook-url" id={`webhook-${webhook.id}-url`}>
