@@ -294,6 +294,8 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await page.reload();
     await row.getByText('Expired').waitFor();
     expect(await row.innerText()).toContain('Single-use invite');
+    // One state, not two: the row says Expired where it said Active.
+    expect(await row.locator('td.state').innerText()).toBe('Expired');
   });
 
   it('shows the Business controls locked with the reason to a Pro user, and the Pro ones to a Free user', async () => {

@@ -356,8 +356,8 @@ describe.skipIf(!hasChromium)('the Links page', () => {
     ).toBe(true);
     await shot(page, 'links-bulk');
 
-    await bar.getByRole('button', { name: 'Deactivate' }).click();
-    await page.locator('.toast').filter({ hasText: 'Deactivated 2 links.' }).waitFor();
+    await bar.getByRole('button', { name: 'Turn off' }).click();
+    await page.locator('.toast').filter({ hasText: 'Turned off 2 links.' }).waitFor();
     // The bar is gone with its buttons; the keyboard carries on from the list.
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('list-body');
     await row('snow-1').locator('td.state').filter({ hasText: 'Off' }).waitFor();

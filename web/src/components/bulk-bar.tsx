@@ -32,10 +32,10 @@ export function BulkBar({ count, categories, tags, working, onAction, onClear }:
       </p>
       <div class="bulk-buttons">
         <button type="button" disabled={working} onClick={() => onAction('activate')}>
-          Activate
+          Turn on
         </button>
         <button type="button" disabled={working} onClick={() => onAction('deactivate')}>
-          Deactivate
+          Turn off
         </button>
         <span class="bulk-move">
           <label>

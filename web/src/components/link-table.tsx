@@ -75,14 +75,16 @@ export function LinkTable(props: LinkTableProps) {
                 </a>
                 <CopyButton text={link.short_url} label={`Copy ${shortText(link)}`} />
               </span>
-              {link.is_expired && <span class="badge expired">Expired</span>}
               <TagChips tags={link.tags} />
             </td>
             <td class="destination" title={link.redirect_url}>
               <span>{link.redirect_url}</span>
             </td>
             <td class="num clicks">{countOf(link.click_count, 'click')}</td>
-            <td class="state">{link.is_active ? 'Active' : 'Off'}</td>
+            <td class="state">
+              {/* One state in one place, named as on the link's page: Off, Expired or Active. */}
+              {!link.is_active ? 'Off' : link.is_expired ? <span class="badge expired">Expired</span> : 'Active'}
+            </td>
             <td class="health">
               <HealthBadge health={link.health} />
             </td>

@@ -23,8 +23,8 @@ import { useData } from '../lib/use-data.ts';
 import { type LinkList, type Selection, useLinkList, useSearchBox, useSelection } from '../lib/use-link-list.ts';
 
 const DONE: Record<BulkLinkActionName, string> = {
-  activate: 'Activated',
-  deactivate: 'Deactivated',
+  activate: 'Turned on',
+  deactivate: 'Turned off',
   move: 'Moved',
   delete: 'Deleted',
   add_tags: 'Tagged',
