@@ -200,6 +200,15 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await page.getByTestId('summary-expiry').getByText('No expiry').waitFor();
     expect((await stored(page, 'Spring launch')).expires_at).toBeNull();
 
+    // A new destination leaves the variants where they were, and the form says so before saving.
+    const destination = form.getByLabel('Destination URL');
+    const before = await destination.inputValue();
+    expect(await form.getByTestId('variants-stay').count()).toBe(0);
+    await destination.fill('https://example.com/moved');
+    expect(await form.getByTestId('variants-stay').innerText()).toContain('2 A/B variants with their own URLs');
+    await destination.fill(before);
+    expect(await form.getByTestId('variants-stay').count()).toBe(0);
+
     // A split and a choice page exclude each other: the API's refusal shows at the options.
     await form.getByText('Advanced options').click();
     await form.getByRole('button', { name: 'Add an option' }).click();

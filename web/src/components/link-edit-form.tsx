@@ -106,6 +106,9 @@ export function LinkEditForm({ link, me, localizeDefault, onSaved }: Props) {
     <form onSubmit={save} aria-label="Edit link" class="card" ref={formRef}>
       <h2>Edit</h2>
       <BasicsFields basics={basics} onChange={setBasics} me={me} fe={fe} />
+      {basics.url !== link.redirect_url && controls.variants.length > 0 && (
+        <VariantsStay count={controls.variants.length} onShow={() => setControlsOpen(true)} />
+      )}
       <details class="controls" open={controlsOpen} onToggle={(e) => setControlsOpen(e.currentTarget.open)}>
         <summary>Title, expiry, click limit, UTM, password, A/B split, social preview, storefront localisation</summary>
         <LinkControlsFields
@@ -186,6 +189,25 @@ async function saveLink(link: LinkRecord, me: Me, edited: Edited): Promise<void>
     if (wanted.length > 0) await setLandingOptions(link.id, wanted);
     else if (clearOptions && !body.variants) await clearLandingOptions(link.id);
   }
+}
+
+/**
+ * A new destination changes where the link's own share of visitors goes, not its A/B variants:
+ * say so while the form can still change them too.
+ */
+function VariantsStay({ count, onShow }: { count: number; onShow: () => void }) {
+  return (
+    <div class="notice" role="note" data-testid="variants-stay">
+      <p>
+        This link also sends visitors to {count === 1 ? 'an A/B variant' : `${count} A/B variants`} with{' '}
+        {count === 1 ? 'its own URL' : 'their own URLs'}. The new destination does not change{' '}
+        {count === 1 ? 'it' : 'them'}: edit {count === 1 ? 'it' : 'them'} under A/B split if visitors should follow.
+      </p>
+      <button type="button" class="secondary" onClick={onShow}>
+        Show the A/B split
+      </button>
+    </div>
+  );
 }
 
 interface BasicsProps {
