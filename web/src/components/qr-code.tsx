@@ -15,6 +15,7 @@ import {
 import type { Announce } from '../lib/toast.ts';
 import type { Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
+import { ErrorMessage } from './error-message.tsx';
 import { QrLogoControl } from './qr-logo-control.tsx';
 
 interface Props {
@@ -77,6 +78,7 @@ export function QrCode({ linkId, url, name, me, announce }: Props) {
           </p>
         </div>
       </div>
+      <ErrorMessage error={logo.error} />
       <QrLogoControl
         admin={can(me, 'settings.manage')}
         hasLogo={hasLogo}
