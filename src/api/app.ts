@@ -18,6 +18,8 @@ import { categoryRoutes } from './routes/categories.ts';
 import { tagRoutes } from './routes/tags.ts';
 import { landingOptionRoutes } from './routes/landing-options.ts';
 import { linkRoutes } from './routes/links.ts';
+import { qrCodeRoutes } from './routes/qr-codes.ts';
+import { qrLogoRoutes } from './routes/qr-logo.ts';
 import { rawClickRoutes } from './routes/raw-clicks.ts';
 import { exportRoutes } from './routes/export.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -100,6 +102,8 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
       await api.register(exportRoutes, { uow, shortUrl: config.shortUrl });
       await api.register(importRoutes, { uow, onQueued: () => ctx.imports.poke() });
       await api.register(statsRoutes, { uow });
+      await api.register(qrCodeRoutes, { uow, shortUrl: config.shortUrl });
+      await api.register(qrLogoRoutes, { uow });
       await api.register(rawClickRoutes, { uow });
       await api.register(bulkRoutes, { uow, shortUrl: config.shortUrl });
       await api.register(landingOptionRoutes, { uow });

@@ -20,7 +20,7 @@ export function roleAtLeast(role: Role, least: Role): boolean {
 export const PERMISSIONS = {
   /** Create, update and delete links, categories and tags; imports; link checks. */
   'links.write': 'member',
-  /** Custom domains, affiliate tags, webhooks, conversion settings, the workspace's link defaults. */
+  /** Custom domains, affiliate tags, webhooks, conversion settings, the workspace's link defaults and QR logo. */
   'settings.manage': 'admin',
   /** Invite and remove members, change roles below admin; read the audit log. */
   'members.manage': 'admin',
@@ -31,7 +31,7 @@ export type Permission = keyof typeof PERMISSIONS;
 
 const DENIED: Record<Permission, string> = {
   'links.write': 'A viewer cannot change links; ask an admin of this workspace for the member role.',
-  'settings.manage': "Only this workspace's admins and owner can manage its domains, tags and webhooks.",
+  'settings.manage': "Only this workspace's admins and owner can manage its domains, tags, webhooks and QR logo.",
   'members.manage': "Only this workspace's admins and owner can manage its members and read its audit log.",
   'workspace.own': "Only this workspace's owner can do this.",
 };

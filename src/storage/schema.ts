@@ -464,6 +464,15 @@ export interface ImportsTable {
 }
 
 /** A piece of an import's uploaded file, its bytes in file order by `seq` (from 0); deleted when the job ends. */
+/** A workspace's QR-code logo: the service's PNG re-encoding of the upload, never the upload itself. */
+export interface WorkspaceQrLogosTable {
+  workspace_id: number;
+  image: Uint8Array;
+  width: number;
+  height: number;
+  updated_at: string;
+}
+
 export interface ImportUploadChunksTable {
   import_id: number;
   seq: number;
@@ -521,4 +530,5 @@ export interface Database {
   import_sources: ImportSourcesTable;
   import_upload_chunks: ImportUploadChunksTable;
   account_tokens: AccountTokensTable;
+  workspace_qr_logos: WorkspaceQrLogosTable;
 }

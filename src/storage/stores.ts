@@ -14,6 +14,7 @@ import { invitationStore } from './invitations.kysely.ts';
 import { landingOptionStore } from './landing-options.kysely.ts';
 import { linkHealthStore } from './link-health.kysely.ts';
 import { linkStore } from './links.kysely.ts';
+import { qrLogoStore } from './qr-logos.kysely.ts';
 import { redirectStore } from './redirect.kysely.ts';
 import type { Database } from './schema.ts';
 import { serverKeyStore } from './server-keys.kysely.ts';
@@ -81,6 +82,7 @@ const AuditLog = bindable(auditLogStore);
 const AccountTokens = bindable(accountTokenStore);
 const TwoFactor = bindable(twoFactorStore);
 const ServerKeys = bindable(serverKeyStore);
+const QrLogos = bindable(qrLogoStore);
 
 /**
  * Every store, bound to one executor. A use case that gets these can reach the database only
@@ -112,6 +114,7 @@ export function storesFor(db: Executor) {
     accountTokens: new AccountTokens(db),
     twoFactor: new TwoFactor(db),
     serverKeys: new ServerKeys(db),
+    qrLogos: new QrLogos(db),
   };
 }
 

@@ -7,6 +7,7 @@ import { changeWorkspacePlan, createWorkspace } from '../../src/services/workspa
 import { insertAccount } from '../helpers/accounts.ts';
 import { apiRequest, useTestApp, type ApiMethod } from '../helpers/app.ts';
 import { startDnsServer } from '../helpers/dns-server.ts';
+import { solidImage } from '../helpers/images.ts';
 
 // Every /api/v1 operation of the OpenAPI document, asked by a token of each role of one Business
 // workspace and by a token of another workspace (a non-member), against the permission table of
@@ -195,6 +196,7 @@ const rows: Row[] = [
   },
   { op: 'GET /links/export', expected: readCollection, request: () => ({ url: '/links/export' }) },
   { op: 'GET /links/{id}/stats', expected: readResource, request: () => ({ url: `/links/${shared.link}/stats` }) },
+  { op: 'GET /links/{id}/qr', expected: readResource, request: () => ({ url: `/links/${shared.link}/qr` }) },
   { op: 'GET /stats', expected: readCollection, request: () => ({ url: '/stats' }) },
   { op: 'GET /links/{id}/clicks', expected: readResource, request: () => ({ url: `/links/${shared.link}/clicks` }) },
   {
@@ -374,6 +376,22 @@ const rows: Row[] = [
   },
   // The workspace: admins rename it, the owner alone changes its slug and the two-factor rule.
   { op: 'GET /workspace', expected: readCollection, request: () => ({ url: '/workspace' }) },
+  // The QR logo: admins set and remove it, every member reads it (the rows before GET give it one).
+  {
+    op: 'PUT /workspace/qr-logo',
+    expected: from('admin', 200, 200),
+    request: async () => ({
+      url: '/workspace/qr-logo',
+      payload: await solidImage(16, 16, '#dc2626'),
+      headers: { 'content-type': 'image/png' },
+    }),
+  },
+  { op: 'GET /workspace/qr-logo', expected: readCollection, request: () => ({ url: '/workspace/qr-logo' }) },
+  {
+    op: 'DELETE /workspace/qr-logo',
+    expected: from('admin', 204, 204),
+    request: () => ({ url: '/workspace/qr-logo' }),
+  },
   {
     op: 'PATCH /workspace',
     variant: 'name',

@@ -64,17 +64,22 @@ function examplesOf(media: Media): unknown[] {
   return schema?.example === undefined ? [] : [schema.example];
 }
 
-/** The JSON media of a body, or its only other one (a CSV upload or download). */
-const mainMedia = (content: Record<string, Media>): Media =>
-  content['application/json'] ?? (Object.keys(content).length === 1 ? Object.values(content)[0]! : {});
+/** The JSON media of a body, or else every other one (a CSV upload, an image in several formats), by type. */
+const mainMedia = (content: Record<string, Media>): Array<[string, Media]> =>
+  content['application/json'] ? [['application/json', content['application/json']]] : Object.entries(content);
 
 /** Every media object of `op` that must show an example: the request body and the success bodies. */
 function mediaNeedingExamples(op: Operation): Array<[string, Media]> {
   const found: Array<[string, Media]> = [];
-  if (op.requestBody) found.push(['request body', mainMedia(op.requestBody.content)]);
+  const label = (what: string, type: string, count: number) => (count > 1 ? `${what} (${type})` : what);
+  if (op.requestBody) {
+    const media = mainMedia(op.requestBody.content);
+    for (const [type, each] of media) found.push([label('request body', type, media.length), each]);
+  }
   for (const [status, response] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || !response.content) continue;
-    found.push([`${status} response`, mainMedia(response.content)]);
+    const media = mainMedia(response.content);
+    for (const [type, each] of media) found.push([label(`${status} response`, type, media.length), each]);
   }
   return found;
 }

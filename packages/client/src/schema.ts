@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript. Do not edit by hand:
  * run `npm run generate -w @hoplink/client` after changing a route or schema.
- * openapi.json sha256: f9d25f33f08896da65c930f50b3fbf291b100c5f7cdb0f131ca8e571828536d4
+ * openapi.json sha256: 767f5697f0303490568088a55f36568b9ddd7f6b25663f8ae2528a7b0518889d
  */
 export interface paths {
   '/links': {
@@ -1930,6 +1930,363 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/links/{id}/qr': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A link's QR code
+     * @description The link's short URL as a QR code, `image/svg+xml` or `image/png`, drawn by the service with the colours, size, error correction and quiet zone asked for. The colours must contrast at least 4:1, the foreground the darker, or the answer is a 422 on `fg`: such codes do not scan. With `logo=true` the workspace's logo covers a square of at most 22% of the code's width in the centre, the modules under it cleared. Answered with an ETag and `Cache-Control: private, no-cache`: asking again with `If-None-Match` is a 304 until the link, the style or the logo changes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `svg` (the default) or `png`. */
+          format?: 'svg' | 'png';
+          /** @description The image's width and height in pixels, 128-2048; 512 by default. */
+          size?: number;
+          /**
+           * @description The modules’ colour, `#rrggbb` (`%23` in a URL); #000000 by default.
+           * @example #000000
+           */
+          fg?: string;
+          /**
+           * @description The background’s colour, `#rrggbb` (`%23` in a URL); #ffffff by default.
+           * @example #ffffff
+           */
+          bg?: string;
+          /** @description Error correction: L (7%), M (15%), Q (25%), H (30%). M by default, Q with a logo, where L and M are refused. */
+          ec?: 'L' | 'M' | 'Q' | 'H';
+          /** @description The quiet zone around the code in modules, 0-8; 1 by default. */
+          margin?: number;
+          /** @description `true`: the workspace's QR logo in the centre (422 when it has none). */
+          logo?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description A positive integer; anything else is 404. */
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The code, as SVG or PNG. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': string;
+            'image/png': string;
+          };
+        };
+        /** @description Unchanged since the ETag sent in If-None-Match; no body. */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': components['schemas']['Message'];
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': components['schemas']['Message'];
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': components['schemas']['Message'];
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': components['schemas']['ValidationError'];
+            'image/png': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/svg+xml': components['schemas']['Message'];
+            'image/png': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspace/qr-logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's QR logo
+     * @description Any member. The stored PNG (the service’s re-encoding of the upload); 404 when there is none.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The logo, `image/png`. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': string;
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    /**
+     * Set the workspace's QR logo
+     * @description Admins and the owner. Send the image itself as the body, `Content-Type: image/png`, `image/jpeg` or `image/webp`, at most 512 KB (413 past it; another type is a 415). The image is decoded and encoded anew as a PNG of at most 256 x 256 pixels (turned upright, metadata dropped); a file that does not decode, or declares more than 4096 x 4096 pixels, is a 422. The upload itself is never stored.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description The image file. */
+      requestBody: {
+        content: {
+          /** @example (the PNG, JPEG or WebP file) */
+          'image/png': string;
+          /** @example (the PNG, JPEG or WebP file) */
+          'image/jpeg': string;
+          /** @example (the PNG, JPEG or WebP file) */
+          'image/webp': string;
+        };
+      };
+      responses: {
+        /** @description The logo as stored. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "width": 256,
+             *       "height": 128,
+             *       "updated_at": "2026-11-20T16:42:08.000Z"
+             *     }
+             */
+            'application/json': {
+              /** @description The stored image’s width in pixels, at most 256. */
+              width: number;
+              /** @description The stored image’s height in pixels, at most 256. */
+              height: number;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description A 422: the request is understood but invalid; `errors` names each field and what is wrong. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Remove the workspace's QR logo
+     * @description Admins and the owner. 204 whether or not there was one; codes asking for the logo are then 422.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed; no body. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description An error: 401, 403, 404, 409, 413, 415, 429. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;

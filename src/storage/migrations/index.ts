@@ -29,6 +29,7 @@ import * as conversions from './027-conversions.ts';
 import * as accountBreakdowns from './028-account-breakdowns.ts';
 import * as linkCounts from './029-link-counts.ts';
 import * as programReports from './030-program-reports.ts';
+import * as qrLogos from './031-qr-logos.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '028-account-breakdowns': accountBreakdowns,
   '029-link-counts': linkCounts,
   '030-program-reports': programReports,
+  '031-qr-logos': qrLogos,
 };

@@ -115,6 +115,20 @@ describe('what the dashboard sends', () => {
     expect(api.EXPORT_URL).toBe('/api/v1/links/export');
     expect(api.rawClicksCsvUrl(9)).toBe('/api/v1/links/9/clicks?format=csv');
   });
+
+  it('the QR code’s preview and downloads are the API’s, naming the workspace in the query', async () => {
+    const { DEFAULT_QR_OPTIONS } = await import('./qr-options.ts');
+    showWorkspace('acme');
+    expect(api.linkQrUrl(7, { ...DEFAULT_QR_OPTIONS, fg: '#1d4ed8' }, 'png')).toBe(
+      '/api/v1/links/7/qr?format=png&size=512&fg=%231d4ed8&bg=%23ffffff&ec=M&margin=1&logo=false&workspace=acme',
+    );
+    expect(api.qrLogoUrl(3)).toBe('/api/v1/workspace/qr-logo?v=3&workspace=acme');
+    answers.push(new Response(null, { status: 404 }));
+    expect(await api.hasQrLogo()).toBe(false);
+    answers.push(new Response(new Uint8Array([137, 80]), { status: 200, headers: { 'content-type': 'image/png' } }));
+    expect(await api.hasQrLogo()).toBe(true);
+    showWorkspace(undefined);
+  });
 });
 
 describe('what the dashboard makes of the answers', () => {

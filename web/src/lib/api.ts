@@ -2,7 +2,10 @@
 // through a typed client (http.ts): the compiler checks its path, parameters and body, and its answer's
 // type is the one the schema gives, not one written here.
 import type { paths } from '@hoplink/client';
-import { answer, api, dashboardApi, WORKSPACE_HEADER } from './http.ts';
+import type { QrFormat } from '../../../src/core/qr-style.ts';
+import { answer, api, ApiError, dashboardApi, friendly, WORKSPACE_HEADER } from './http.ts';
+import { qrQuery, type QrOptions } from './qr-options.ts';
+import { shownWorkspace } from './workspace-route.ts';
 import type { StatsFilters } from './stats-filters.ts';
 import type {
   AffiliateTagChanges,
@@ -121,6 +124,41 @@ export const rawClicks = (id: number, limit: number, cursor?: string) =>
 /** Where the whole click history downloads as CSV (an ordinary link: the session cookie goes along). */
 export const rawClicksCsvUrl = (id: number) =>
   `/api/v1${('/links/{id}/clicks' satisfies keyof paths).replace('{id}', String(id))}?format=csv`;
+
+// QR codes. The preview and the downloads are plain GETs of the API (an <img>, a download link), as a
+// script would make them; they cannot send the workspace header, so they name it with `?workspace=`.
+const withWorkspace = (query: Record<string, string | number | boolean>) => {
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const slug = shownWorkspace();
+  if (slug !== undefined) params.set('workspace', slug);
+  return params.toString();
+};
+/** Where the link's QR code in `format` with `options` is drawn: the preview's source, the download's address. */
+export const linkQrUrl = (id: number, options: QrOptions, format: QrFormat) => {
+  const path = ('/links/{id}/qr' satisfies keyof paths).replace('{id}', String(id));
+  return `/api/v1${path}?${withWorkspace(qrQuery(options, format))}`;
+};
+/** The workspace's logo as stored; `version` changes the address after an upload, so the image is fetched anew. */
+export const qrLogoUrl = (version: number) =>
+  `/api/v1${'/workspace/qr-logo' satisfies keyof paths}?${withWorkspace({ v: version })}`;
+/** Whether the workspace has a QR logo (any member may ask). */
+export async function hasQrLogo(signal?: AbortSignal): Promise<boolean> {
+  const { response } = await api.GET('/workspace/qr-logo', { parseAs: 'blob', signal });
+  if (response.ok) return true;
+  if (response.status === 404) return false;
+  throw new ApiError(response.status, friendly(response.status, undefined));
+}
+/** Sets the workspace's logo from an image file (admins); the server re-encodes it. */
+export const uploadQrLogo = (file: File) =>
+  answer(
+    api.PUT('/workspace/qr-logo', {
+      // The file is the body as it is, labelled with its own type.
+      body: file as unknown as string,
+      bodySerializer: (body: unknown) => body as BodyInit,
+      headers: { 'content-type': file.type },
+    }),
+  );
+export const removeQrLogo = () => answer(api.DELETE('/workspace/qr-logo'));
 
 // Choice pages.
 export const getLandingOptions = (id: number) => answer(api.GET('/links/{id}/landing-options', byId(id)));

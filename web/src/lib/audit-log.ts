@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'workspace.settings_changed',
   'workspace.ownership_transferred',
   'workspace.plan_changed',
+  'workspace.qr_logo_set',
+  'workspace.qr_logo_removed',
   'token.created',
   'token.revoked',
   'domain.created',

@@ -149,7 +149,7 @@ export function LinkDetailsPage({ id, me, announce, path, query }: Props) {
             )}
           </>
         )}
-        {tab === 'qr' && <QrCode url={l.short_url} name={l.short_code} />}
+        {tab === 'qr' && <QrCode linkId={l.id} url={l.short_url} name={l.short_code} me={me} announce={announce} />}
       </Tabs>
     </main>
   );
