@@ -42,6 +42,8 @@ export interface ApiToken {
   workspaceId: number;
   name: string;
   abilities: Ability[];
+  /** Its first characters (`hl_Ab3x`), to tell tokens apart; null for tokens made before hints were kept. */
+  hint: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
   createdAt: string;

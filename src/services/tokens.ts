@@ -8,6 +8,8 @@ import type { Stores } from '../storage/stores.ts';
 import type { UnitOfWork, Work } from './unit-of-work.ts';
 
 export const TOKEN_PREFIX = 'hl_';
+/** How many characters of the secret after the prefix are kept to tell tokens apart: 24 of 256 bits. */
+const TOKEN_HINT_CHARS = 4;
 
 export function hashToken(plaintext: string): string {
   return createHash('sha256').update(plaintext).digest('hex');
@@ -19,7 +21,11 @@ export async function issueToken(
   input: { userId: number; workspaceId: number; name: string; abilities: Ability[] },
 ): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const token = await work.stores.tokens.insert({ ...input, tokenHash: hashToken(plaintext) });
+  const token = await work.stores.tokens.insert({
+    ...input,
+    tokenHash: hashToken(plaintext),
+    hint: plaintext.slice(0, TOKEN_PREFIX.length + TOKEN_HINT_CHARS),
+  });
   return { token, plaintext };
 }
 

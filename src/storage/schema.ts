@@ -90,6 +90,8 @@ export interface ApiTokensTable {
   workspace_id: number;
   name: string;
   token_hash: string;
+  /** Its first characters (`hl_` and 4 more, migration 032), shown to tell tokens apart; null before. */
+  hint: string | null;
   abilities: string;
   last_used_at: string | null;
   revoked_at: string | null;

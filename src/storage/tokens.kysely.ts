@@ -30,6 +30,7 @@ function toToken(row: TokenRow): ApiToken {
     workspaceId: row.workspace_id,
     name: row.name,
     abilities: row.abilities.split(',').filter(isAbility),
+    hint: row.hint,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
@@ -39,7 +40,7 @@ function toToken(row: TokenRow): ApiToken {
 
 export async function insertToken(
   db: Kysely<Database>,
-  input: { userId: number; workspaceId: number; name: string; abilities: Ability[]; tokenHash: string },
+  input: { userId: number; workspaceId: number; name: string; abilities: Ability[]; tokenHash: string; hint?: string },
 ): Promise<ApiToken> {
   const now = timestamp();
   const row = await db
@@ -50,6 +51,7 @@ export async function insertToken(
       name: input.name,
       abilities: input.abilities.join(','),
       token_hash: input.tokenHash,
+      hint: input.hint ?? null,
       created_at: now,
       updated_at: now,
     })

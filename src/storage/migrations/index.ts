@@ -30,6 +30,7 @@ import * as accountBreakdowns from './028-account-breakdowns.ts';
 import * as linkCounts from './029-link-counts.ts';
 import * as programReports from './030-program-reports.ts';
 import * as qrLogos from './031-qr-logos.ts';
+import * as tokenHints from './032-token-hints.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '029-link-counts': linkCounts,
   '030-program-reports': programReports,
   '031-qr-logos': qrLogos,
+  '032-token-hints': tokenHints,
 };

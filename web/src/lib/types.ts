@@ -225,6 +225,8 @@ export interface TokenRecord {
   id: number;
   name: string;
   abilities: Ability[];
+  /** The token's first characters (`hl_Ab3x`); null for tokens made before they were kept. */
+  hint: string | null;
   last_used_at: string | null;
   created_at: string;
 }

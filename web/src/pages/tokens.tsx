@@ -192,7 +192,17 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRecord[]; onRevoke: (id
       <tbody>
         {tokens.map((t) => (
           <tr key={t.id}>
-            <td>{t.name}</td>
+            <td>
+              {t.name}
+              {t.hint && (
+                <>
+                  {' '}
+                  <code class="token-hint" title="The token's first characters">
+                    {t.hint}…
+                  </code>
+                </>
+              )}
+            </td>
             <td>{t.abilities.map(abilityName).join(', ')}</td>
             <td>{when(t.created_at)}</td>
             <td>{t.last_used_at ? when(t.last_used_at) : 'Never'}</td>
