@@ -242,12 +242,12 @@ function BasicsFields({ basics, onChange, me, fe }: BasicsProps) {
           <DomainField value={basics.domain} onChange={(domain) => change({ domain })} fe={fe} />
         ) : (
           // No control to label: the field is named in words beside its lock.
-          <p class="field">
-            <span>Domain</span>
-            <span class="locked">
+          <div class="field">
+            <span class="field-label">Domain</span>
+            <span class="locked locked-control">
               <span class="badge locked">Locked</span> Business plan
             </span>
-          </p>
+          </div>
         )}
         {controlFeatures(me).pro.allowed && (
           <TagPicker id="edit-tags" value={basics.tags} onChange={(tags) => change({ tags })} />
