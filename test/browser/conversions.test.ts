@@ -138,4 +138,33 @@ describe.skipIf(!hasChromium)('conversions in the dashboard', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'affiliates-postback-phone-dark.png'), fullPage: true });
   });
+
+  it('restricts the Overview to the links of one tag, in the address', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const api = <T>(method: string, path: string, body?: unknown) => callApiAs<T>(page, method, path, body);
+    const tagged = await api<{ id: number; short_code: string }>('POST', '/api/v1/links', {
+      redirect_url: 'https://example.com/spring',
+      tags: ['spring'],
+    });
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${service.shortUrl}/${tagged.body.short_code}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': CHROME_USER_AGENT },
+      });
+    }
+    await page.goto(`${service.apiUrl}/#/overview`);
+    const topLinks = page.getByTestId('top-links').locator('tbody tr');
+    await expect.poll(() => topLinks.count()).toBe(2);
+    await page.getByLabel('Links tagged').selectOption('spring');
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('tag=spring');
+    await expect.poll(() => topLinks.allInnerTexts()).toEqual([`${tagged.body.short_code}\t2`]);
+    await page.getByRole('heading', { name: 'Top links tagged spring' }).waitFor();
+    // Every figure follows: the tagged link earned nothing.
+    await page.getByTestId('no-conversions').waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Links tagged').inputValue()).toBe('spring');
+    await page.getByLabel('Links tagged').selectOption('');
+    await expect.poll(() => topLinks.count()).toBe(2);
+  });
 });

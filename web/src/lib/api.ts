@@ -114,8 +114,8 @@ export const linkStats = (
  * The account's totals, trend, top links and breakdowns (Business), over `range` or the last 30 days,
  * of the clicks matching `filters`.
  */
-export const accountStats = (range?: DayRange, filters: StatsFilters = {}) =>
-  answer(api.GET('/stats', { params: { query: { ...range, ...filters } } }));
+export const accountStats = (range?: DayRange, filters: StatsFilters = {}, tag?: string) =>
+  answer(api.GET('/stats', { params: { query: { ...range, ...filters, tag } } }));
 
 /** One page of a link's raw clicks, newest first (Business); pass the answer's `next_cursor` for the next. */
 export const rawClicks = (id: number, limit: number, cursor?: string) =>

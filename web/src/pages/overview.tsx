@@ -4,6 +4,7 @@ import { ErrorMessage } from '../components/error-message.tsx';
 import { ConversionsTable, ProgramsTable } from '../components/conversions-table.tsx';
 import { Totals } from '../components/link-statistics.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
+import { OverviewTagChoice } from '../components/overview-tag-choice.tsx';
 import { Locked } from '../components/locked.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
@@ -31,11 +32,13 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
   const days = rangeDays(range);
   const valid = Object.keys(checkRange(days)).length === 0;
   const { filters, pickerFor } = useStatsFilters(path, query);
-  const stats = useData(valid ? () => accountStats(days, filters) : null, [
+  const tag = query.get('tag') ?? '';
+  const stats = useData(valid ? () => accountStats(days, filters, tag || undefined) : null, [
     days.from,
     days.to,
     valid,
     filtersKey(filters),
+    tag,
   ]);
   const live = useLiveClicks(stats.reload);
   const onRange = 'from' in fieldErrors(stats.failure) || 'to' in fieldErrors(stats.failure);
@@ -46,6 +49,7 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
       {!s && stats.loading && <SkeletonBlock label="Loading totals…" shape="tiles" />}
       <LiveStatus state={live} />
       <RangePicker path={path} query={query} range={range} failure={stats.failure} />
+      <OverviewTagChoice path={path} query={query} />
       <FilterChips path={path} query={query} hint={s !== undefined && accountBreakdowns(s).length > 0} />
       <ErrorMessage error={onRange ? undefined : stats.error} />
       {!s && stats.loading && <SkeletonBlock label="Loading the chart…" shape="chart" />}
@@ -72,7 +76,7 @@ function Overview({ path, query }: Omit<Props, 'me'>) {
             </div>
           )}
           <section class="breakdown top-links">
-            <h2>Top links</h2>
+            <h2>Top links{tag && ` tagged ${tag}`}</h2>
             {s.top_links.length === 0 ? (
               <p class="muted">No clicks in this range.</p>
             ) : (
