@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardImageType, extractPageMetadata, isHtmlType, MAX_METADATA_TITLE } from './page-metadata.ts';
+import { cardImageType, isHtmlType } from './content-types.ts';
+import { extractPageMetadata, MAX_METADATA_TITLE } from './page-metadata.ts';
 import { withDefaultScheme } from './urls.ts';
 
 const PAGE = 'https://shop.example/products/lamp?ref=1';

@@ -1,5 +1,6 @@
 import { AppError, invalidField } from '../core/errors.ts';
-import { cardImageType, extractPageMetadata, isHtmlType, type PageMetadata } from '../core/page-metadata.ts';
+import { cardImageType, isHtmlType } from '../core/content-types.ts';
+import type { PageMetadata } from '../core/page-metadata.ts';
 import { isHttpUrl } from '../core/urls.ts';
 import {
   fetchGuarded,
@@ -53,6 +54,8 @@ export async function lookUpPageMetadata(url: string, settings: PageMetadataSett
   if (!isHtmlType(fetched.contentType)) return { ...NOTHING, ...base, outcome: 'not-html' };
   // Pages are UTF-8 nearly always; a stray byte of another encoding becomes U+FFFD, not an error.
   const html = fetched.body.toString('utf8');
+  // The parser is loaded on the first look-up: a service whose dashboard never asks does not hold it.
+  const { extractPageMetadata } = await import('../core/page-metadata.ts');
   const found = extractPageMetadata(html, fetched.url, { allowHttpImages: settings.allowPrivate });
   return { ...found, ...base, outcome: 'found' };
 }
