@@ -57,56 +57,56 @@ describe.skipIf(!hasChromium)('creating a link', () => {
     return { context, page, form: page.getByRole('form', { name: 'Create a link' }) };
   }
 
-  it('adds https:// to example.com/x, has one submit button, and resets and collapses after create', async () => {
-    const { context, page, form } = await signedIn({ viewport: DESKTOP, colorScheme: 'light' });
-    const submits = form.locator('button:not([type="button"]):not([type="reset"]), input[type="submit"]');
-    expect(await submits.count()).toBe(1);
-    await form.getByText('More options').click();
-    expect(await submits.count()).toBe(1);
-
-    const destination = form.getByLabel('Destination URL');
-    await destination.fill('example.com/x');
-    await destination.press('Tab');
-    expect(await destination.inputValue()).toBe('https://example.com/x');
-    // Typed again without the scheme and sent at once with Enter: the submit adds it too.
-    await destination.fill('example.com/x');
-    await destination.press('Enter');
-
-    const toast = page.getByTestId('toast').filter({ hasText: 'Created' });
-    await toast.waitFor();
-    const shortUrl = (await toast.innerText()).match(/Created (\S+)/)![1]!;
-    await toast.getByRole('button', { name: 'Copy' }).waitFor();
-    const links = await callApiAs<{ data: Array<{ short_url: string; redirect_url: string; short_code: string }> }>(
-      page,
-      'GET',
-      '/api/v1/links',
-    );
-    expect(links.body.data[0]).toMatchObject({ short_url: shortUrl, redirect_url: 'https://example.com/x' });
-    // Reset and collapsed, the new link named in the form and leading the list.
-    expect(await destination.inputValue()).toBe('');
-    expect(await form.locator('details.controls').getAttribute('open')).toBeNull();
-    expect(await form.getByTestId('created-link').locator('code').innerText()).toBe(shortUrl);
-    const code = links.body.data[0]!.short_code;
-    await expect.poll(() => page.getByRole('row').nth(1).innerText()).toContain(code);
-    await context.close();
-  });
-
-  it('shows the API’s refusal of another scheme next to the field', async () => {
-    const { context, form } = await signedIn({ viewport: DESKTOP, colorScheme: 'light' });
-    const destination = form.getByLabel('Destination URL');
-    await destination.fill('ftp://example.com/file');
-    await form.getByRole('button', { name: 'Shorten' }).click();
-    await form.locator('#new-error-redirect_url').waitFor();
-    expect(await destination.getAttribute('aria-invalid')).toBe('true');
-    expect(await form.locator('#new-error-redirect_url').innerText()).toMatch(/http or https/);
-    expect(await destination.inputValue()).toBe('ftp://example.com/file');
-    await context.close();
-  });
-
   for (const look of [
     { name: 'desktop', viewport: DESKTOP, colorScheme: 'light' as const, shot: 'create-link-card.png' },
     { name: 'a phone in dark mode', viewport: PHONE, colorScheme: 'dark' as const, shot: 'create-link-phone-dark.png' },
   ]) {
+    it(`adds https:// to example.com/x; one submit button; resets after create (${look.name})`, async () => {
+      const { context, page, form } = await signedIn(look);
+      const submits = form.locator('button:not([type="button"]):not([type="reset"]), input[type="submit"]');
+      expect(await submits.count()).toBe(1);
+      await form.getByText('More options').click();
+      expect(await submits.count()).toBe(1);
+
+      const destination = form.getByLabel('Destination URL');
+      await destination.fill('example.com/x');
+      await destination.press('Tab');
+      expect(await destination.inputValue()).toBe('https://example.com/x');
+      // Typed again without the scheme and sent at once with Enter: the submit adds it too.
+      await destination.fill('example.com/x');
+      await destination.press('Enter');
+
+      const toast = page.getByTestId('toast').filter({ hasText: 'Created' });
+      await toast.waitFor();
+      const shortUrl = (await toast.innerText()).match(/Created (\S+)/)![1]!;
+      await toast.getByRole('button', { name: 'Copy' }).waitFor();
+      const links = await callApiAs<{ data: Array<{ short_url: string; redirect_url: string; short_code: string }> }>(
+        page,
+        'GET',
+        '/api/v1/links',
+      );
+      expect(links.body.data[0]).toMatchObject({ short_url: shortUrl, redirect_url: 'https://example.com/x' });
+      // Reset and collapsed, the new link named in the form and leading the list.
+      expect(await destination.inputValue()).toBe('');
+      expect(await form.locator('details.controls').getAttribute('open')).toBeNull();
+      expect(await form.getByTestId('created-link').locator('code').innerText()).toBe(shortUrl);
+      const code = links.body.data[0]!.short_code;
+      await expect.poll(() => page.getByRole('row').nth(1).innerText()).toContain(code);
+      await context.close();
+    });
+
+    it(`shows the API’s refusal of another scheme next to the field (${look.name})`, async () => {
+      const { context, form } = await signedIn(look);
+      const destination = form.getByLabel('Destination URL');
+      await destination.fill('ftp://example.com/file');
+      await form.getByRole('button', { name: 'Shorten' }).click();
+      await form.locator('#new-error-redirect_url').waitFor();
+      expect(await destination.getAttribute('aria-invalid')).toBe('true');
+      expect(await form.locator('#new-error-redirect_url').innerText()).toMatch(/http or https/);
+      expect(await destination.inputValue()).toBe('ftp://example.com/file');
+      await context.close();
+    });
+
     it(`prefills the title and preview from the destination page and shows its card (${look.name})`, async () => {
       const { context, page, form } = await signedIn(look);
       const destination = form.getByLabel('Destination URL');
@@ -174,6 +174,7 @@ describe.skipIf(!hasChromium)('creating a link', () => {
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await dialog.waitFor();
       expect(await dialog.innerText()).toMatch(/c\s+Create a link/);
+      await page.screenshot({ path: join(SHOTS, look.shot.replace('create-link', 'shortcuts')) });
       expect(await seriousViolations(page)).toEqual([]);
       // With the dialog open, `c` does nothing behind it.
       await page.keyboard.press('c');
