@@ -207,6 +207,7 @@ const Environment = Type.Object(
     RATE_LIMIT_SESSION: integer(1, 1_000_000, 600),
     RATE_LIMIT_SESSION_DOMAINS: integer(1, 1_000_000, 120),
     RATE_LIMIT_POSTBACKS: integer(1, 1_000_000, 600),
+    RATE_LIMIT_PAGE_METADATA: integer(1, 1_000_000, 30),
     LINK_CACHE_MAX_ENTRIES: integer(1, 100_000_000, 100_000),
     LINK_CACHE_MAX_MB: integer(1, 65_536, 64),
     LINK_CACHE_NEGATIVE_TTL_MS: integer(0, 86_400_000, 30_000),
@@ -414,6 +415,7 @@ function configOf(env: Static<typeof Environment>): Config {
       session: env.RATE_LIMIT_SESSION,
       sessionDomains: env.RATE_LIMIT_SESSION_DOMAINS,
       postbacks: env.RATE_LIMIT_POSTBACKS,
+      pageMetadata: env.RATE_LIMIT_PAGE_METADATA,
     },
     linkCache: {
       maxEntries: env.LINK_CACHE_MAX_ENTRIES,

@@ -12,3 +12,18 @@ export function isHttpUrl(value: string): boolean {
 export function isHttpsUrl(value: string): boolean {
   return isHttpUrl(value) && new URL(value).protocol === 'https:';
 }
+
+/** `localhost:8080/x` names a host and port, not a scheme. */
+const HOST_AND_PORT = /^[^:/]+:\d+(?:[/?#]|$)/;
+
+/**
+ * A destination as people type it: `example.com/x` is `https://example.com/x`. A value that already
+ * names a scheme (`ftp://`, `mailto:`) is left for the API to judge.
+ */
+export function withDefaultScheme(value: string): string {
+  const trimmed = value.trim();
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !HOST_AND_PORT.test(trimmed);
+  if (trimmed === '' || hasScheme) return trimmed;
+  if (trimmed.startsWith('//')) return `https:${trimmed}`;
+  return `https://${trimmed}`;
+}

@@ -2,12 +2,16 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { resolveDeliveryTarget } from '../outbound/address-guard.ts';
+import { createDnsResolver } from '../outbound/dns-resolver.ts';
+import type { PageMetadataSettings } from '../services/page-metadata.ts';
 import { AccountMail } from './account-mail.ts';
 import { accountRecoveryRoutes } from './account-recovery.ts';
 import { DASHBOARD_DIR, dashboardBuilt } from './assets.ts';
 import { bulkLinkRoutes } from './bulk-links.ts';
 import { workspaceDashboardRoutes } from './workspace-routes.ts';
 import { LiveClicks } from './live.ts';
+import { pageMetadataRoutes } from './page-metadata-routes.ts';
 import { RememberedDevices } from './remembered-devices.ts';
 import { dashboardRoutes } from './routes.ts';
 import { SessionStore, sessionAuthenticator } from './sessions.ts';
@@ -39,6 +43,13 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
   });
   await app.register(workspaceDashboardRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions });
   await app.register(bulkLinkRoutes, { prefix: '/dashboard-api', uow: ctx.uow, sessions, limits: ctx.rateLimiters });
+  await app.register(pageMetadataRoutes, {
+    prefix: '/dashboard-api',
+    uow: ctx.uow,
+    sessions,
+    limits: ctx.rateLimiters,
+    settings: pageMetadataSettings(ctx),
+  });
   if (!dashboardBuilt()) return;
   await app.register(fastifyStatic, {
     root: DASHBOARD_DIR,
@@ -57,4 +68,23 @@ export async function registerDashboard(app: FastifyInstance, ctx: AppContext): 
     if (!servesAppShell(request.url)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The create form's page look-ups reach the destinations links point to, as the link checker does:
+ * the same address guard and the same development setting (LINK_CHECK_ALLOW_PRIVATE) to reach
+ * loopback, names resolved through DNS_SERVERS when set. A person waits for the answer: 4 s at most.
+ */
+function pageMetadataSettings(ctx: AppContext): PageMetadataSettings {
+  const allowPrivate = ctx.config.linkChecks.allowPrivate;
+  const resolveHost = createDnsResolver({ servers: ctx.config.dnsServers });
+  return {
+    guard: (hostname) => resolveDeliveryTarget(hostname, allowPrivate, resolveHost),
+    timeoutMs: 4000,
+    maxRedirects: 5,
+    maxPageBytes: 512 * 1024,
+    maxImageBytes: 2 * 1024 * 1024,
+    allowPrivate,
+    userAgent: 'Mozilla/5.0 (compatible; HoplinkPreview/1.0)',
+  };
 }

@@ -80,6 +80,8 @@ export interface RateLimiters {
   verificationEmails: RateLimiter;
   /** Network postbacks (GET|POST /postback/{secret}) per client address, right secret or wrong. */
   postbacks: RateLimiter;
+  /** The create form's page look-ups and their card images, per user: each is a request to another site. */
+  pageMetadata: RateLimiter;
 }
 
 /** Requests per minute: the plans' API limits per user (spec), and the dashboard's own per session. */
@@ -91,6 +93,7 @@ export interface Limits {
   session: number;
   sessionDomains: number;
   postbacks: number;
+  pageMetadata: number;
 }
 
 /** Makes one limiter of the store at hand (memory, or Redis shared by every instance). */
@@ -116,6 +119,7 @@ export function buildRateLimiters(limits: Limits, make: LimiterFactory): RateLim
     passwordResetsByEmail: fromFlexible(make({ points: 3, duration: 3600, name: 'reset-email' })),
     verificationEmails: fromFlexible(make({ points: 3, duration: 3600, name: 'verify-email' })),
     postbacks: perMinute(limits.postbacks, 'postbacks'),
+    pageMetadata: perMinute(limits.pageMetadata, 'page-metadata'),
   };
 }
 

@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     expect(await card.innerText()).toContain('Image from cdn.example.com');
 
     await form.getByLabel('Password visitors must enter').fill('open sesame');
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     await page.getByRole('row').filter({ hasText: 'Spring launch' }).waitFor();
 
     const link = await stored(page, 'Spring launch');
@@ -231,7 +231,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
 
     // The schema refuses an image that is not https: the message sits under that input.
     await form.getByLabel('Preview image URL (https)').fill('http://cdn.example.com/plain.png');
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     const image = form.getByLabel('Preview image URL (https)');
     const imageError = form.locator('#new-error-preview-image');
     await imageError.waitFor();
@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     // The service refuses an expiry in the past.
     await image.fill('https://cdn.example.com/fine.png');
     await form.getByLabel('Expires at').fill('2020-01-01T09:00');
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     const expiryError = form.locator('#new-error-expires_at');
     await expiryError.waitFor();
     expect(await expiryError.innerText()).toContain('in the future');
@@ -261,7 +261,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await split.getByLabel('Variant 2 URL').fill('https://example.com/errors-b');
     await split.getByLabel('Variant 2 weight').fill('0');
     await form.evaluate((f) => ((f as HTMLFormElement).noValidate = true));
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     const weightError = form.locator('#new-error-variants-1-weight');
     await weightError.waitFor();
     expect(await weightError.innerText()).toContain('at least 1');
@@ -281,7 +281,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
     await form.getByLabel('Destination URL').fill('https://example.com/one-visit');
     await form.getByLabel('Title', { exact: true }).fill('Single-use invite');
     await form.getByLabel('Click limit').fill('1');
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Single-use invite' });
     await row.waitFor();
     expect(await row.getByText('Expired').count()).toBe(0);
@@ -322,7 +322,7 @@ describe.skipIf(!hasChromium)('the link controls in the dashboard', () => {
       await form.getByLabel('Destination URL').fill('https://example.com/pro');
       await form.getByLabel('Title', { exact: true }).fill('Pro link');
       await form.getByRole('group', { name: 'UTM parameters' }).getByLabel('Source').fill('pro');
-      await form.getByRole('button', { name: 'Create link' }).click();
+      await form.getByRole('button', { name: 'Shorten' }).click();
       await p.getByRole('row').filter({ hasText: 'Pro link' }).waitFor();
       expect(await stored(p, 'Pro link')).toMatchObject({ title: 'Pro link', utm: { source: 'pro' }, variants: null });
       await p.close();

@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('the link forms', () => {
     await split.getByRole('button', { name: 'Split traffic' }).click();
     // A URL to the browser (type="url" lets it through), but not an http(s) one, which the API wants.
     await split.getByLabel('Variant 2 URL').fill('ftp://example.com/file');
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
 
     const variant = split.getByLabel('Variant 2 URL');
     await form.locator('#new-error-variants-1-url').waitFor();

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     await form.getByLabel('Destination URL').fill(url);
     await form.getByLabel('Title', { exact: true }).fill(title);
     await localisation.getByLabel(choice, { exact: typeof choice === 'string' }).check();
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     await p.getByRole('row').filter({ hasText: title }).waitFor();
     return stored(p, title);
   }
@@ -230,7 +230,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
     const { form, localisation } = await openCreateForm(page);
     await form.getByLabel('Destination URL').fill('https://www.amazon.com/dp/B0C2222222');
     await localisation.getByLabel('On', { exact: true }).check();
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     const message = localisation.locator('#new-error-localize');
     await message.waitFor();
     expect(await message.innerText()).toBe('Not this one.');
@@ -254,7 +254,7 @@ describe.skipIf(!hasChromium)('storefront localisation in the dashboard', () => 
       expect(await localisation.getByRole('radio').count()).toBe(0);
       await form.getByLabel('Destination URL').fill('https://www.amazon.com/dp/B0C1111111');
       await form.getByLabel('Title', { exact: true }).fill('Pro link');
-      await form.getByRole('button', { name: 'Create link' }).click();
+      await form.getByRole('button', { name: 'Shorten' }).click();
       await pro.getByRole('row').filter({ hasText: 'Pro link' }).waitFor();
       const link = await stored(pro, 'Pro link');
       expect(link.localize_follows_default).toBe(true);

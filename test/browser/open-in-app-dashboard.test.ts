@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('open in app and tracking ids in the dashboard', (
     await select.selectOption('mine-yt-20');
     expect(await seriousViolations(page)).toEqual([]);
     await app.screenshot({ path: join(SHOTS, 'link-open-in-app.png') });
-    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('button', { name: 'Shorten' }).click();
     await page.getByRole('row').filter({ hasText: 'Opens the app' }).waitFor();
     const link = await stored('Opens the app');
     expect(link).toMatchObject({ open_in_app: true, tracking_id: 'mine-yt-20', pass_click_id: true });

@@ -21,6 +21,7 @@ const LIMITS: Limits = {
   session: 600,
   sessionDomains: 120,
   postbacks: 600,
+  pageMetadata: 30,
 };
 
 let redis: Redis | undefined;

@@ -6,7 +6,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Browser security headers on every answer of the API + dashboard port (Helmet): no framing
  * (`frame-ancestors 'none'`, X-Frame-Options), nosniff, no referrer across origins, and a CSP
  * under which the dashboard runs with nothing inline: its scripts and styles are files of this
- * origin, and the only images are its own and the QR code's data: URL. The API docs page
+ * origin, and the only images are its own (destination pages' card images are relayed by it,
+ * dashboard/page-metadata-routes.ts) and the QR code's data: URL. The API docs page
  * (/docs) sends its own, hash-based CSP (swagger-ui's staticCSP), which replaces this one.
  *
  * Helmet runs once, here, and its headers are kept. Hoplink uses no nonce and no per-route

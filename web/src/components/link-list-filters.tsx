@@ -1,3 +1,4 @@
+import type { RefObject } from 'preact';
 import {
   HEALTH_FILTERS,
   MAX_SEARCH_LENGTH,
@@ -18,15 +19,18 @@ export interface LinkListFiltersProps {
   tags: TagRecord[];
   /** A sort, order or filter chosen: the list's new state. */
   onChange: (change: Partial<ListState>) => void;
+  /** The search box, which the page's `/` shortcut focuses. */
+  searchRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** Search, sort, order, and the category and health filters above the Links page's list. */
-export function LinkListFilters({ state, typed, onType, categories, tags, onChange }: LinkListFiltersProps) {
+export function LinkListFilters({ state, typed, onType, categories, tags, onChange, searchRef }: LinkListFiltersProps) {
   return (
     <div class="row list-filters">
       <label class="grow">
         Search{' '}
         <input
+          ref={searchRef}
           type="search"
           name="search"
           placeholder="URL, code or title"

@@ -88,6 +88,11 @@ export const updateLink = (id: number, body: LinkChanges) => answer(api.PATCH('/
 export const deleteLink = (id: number) => answer(api.DELETE('/links/{id}', byId(id)));
 /** One action on up to 100 of the person's links in one request (the Links page's bulk bar), answered per id. */
 export const bulkLinkAction = (body: BulkLinkActionInput) => answer(dashboardApi.POST('/links/bulk-action', { body }));
+/** The destination page's title and social card, read by the server (the create form prefills with it). */
+export const getPageMetadata = (url: string, signal?: AbortSignal) =>
+  answer(dashboardApi.GET('/page-metadata', { params: { query: { url } }, signal }));
+/** Where the dashboard shows a card image from: its own origin relays it (the CSP allows no other). */
+export const cardImageSrc = (url: string) => `/dashboard-api/page-metadata/image?url=${encodeURIComponent(url)}`;
 /** Starts a check of the link's destinations (202); its `health` changes once the check is done. */
 export const checkLink = (id: number) => answer(api.POST('/links/{id}/check', byId(id)));
 

@@ -1,5 +1,6 @@
 // The dashboard's own endpoints (/dashboard-api, src/dashboard/routes.ts and two-factor-routes.ts):
-// sessions, two-factor sign-in, settings, API tokens, bulk link actions, the password, and making,
+// sessions, two-factor sign-in, settings, API tokens, bulk link actions, a destination page's title and
+// card (page-metadata-routes.ts), the password, and making,
 // leaving and deleting workspaces and answering invitations (workspace-routes.ts). They are
 // hidden from the public OpenAPI document, so the generated schema of packages/client has no types
 // for them; these declarations give the same shape for openapi-fetch to check the dashboard's calls
@@ -24,6 +25,7 @@ import type {
   DataList,
   ForgotPasswordInput,
   Me,
+  PageMetadataAnswer,
   ResetPasswordInput,
   RecoveryCodes,
   SessionRecord,
@@ -44,6 +46,7 @@ type Json<T> = { headers: Record<string, unknown>; content: { 'application/json'
 /** What the dashboard knows of one method of an endpoint; no `answer` is a 204's empty body. */
 interface Spec {
   path?: Record<string, number | string>;
+  query?: Record<string, string>;
   body?: unknown;
   status?: 200 | 201 | 202 | 204;
   answer?: unknown;
@@ -51,9 +54,8 @@ interface Spec {
 
 /** A Spec in the shape openapi-typescript generates for the public API, which openapi-fetch reads. */
 type Operation<S extends Spec> = {
-  parameters: { query?: never; header?: never; cookie?: never } & (S extends { path: infer P }
-    ? { path: P }
-    : { path?: never });
+  parameters: { header?: never; cookie?: never } & (S extends { query: infer Q } ? { query: Q } : { query?: never }) &
+    (S extends { path: infer P } ? { path: P } : { path?: never });
   responses: {
     [Status in S extends { status: infer C extends number } ? C : 200]: S extends { answer: infer A }
       ? Json<A>
@@ -91,6 +93,7 @@ export interface DashboardPaths {
   };
   '/tokens/{id}': { delete: Operation<{ path: { id: number }; status: 204 }> };
   '/links/bulk-action': { post: Operation<{ body: BulkLinkActionInput; answer: BulkLinkActionAnswer }> };
+  '/page-metadata': { get: Operation<{ query: { url: string }; answer: PageMetadataAnswer }> };
   '/workspaces': { post: Operation<{ body: CreateWorkspaceInput; status: 201; answer: WorkspaceMembership }> };
   '/workspace': { delete: Operation<{ body: DeleteWorkspaceInput; status: 204 }> };
   '/workspace/leave': { post: Operation<{ status: 204 }> };

@@ -242,3 +242,13 @@ export interface BulkLinkActionAnswer {
   succeeded: number;
   failed: number;
 }
+
+/** GET /dashboard-api/page-metadata: what a destination's page says about itself; `outcome` says why all is null. */
+export interface PageMetadataAnswer {
+  outcome: 'found' | 'not-html' | 'http-error' | 'timeout' | 'unreachable';
+  final_url: string | null;
+  title: string | null;
+  description: string | null;
+  /** An absolute image URL; the dashboard shows it through cardImageSrc (its own origin). */
+  image: string | null;
+}

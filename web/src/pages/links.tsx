@@ -1,5 +1,5 @@
 import type { ComponentChildren, RefObject } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { BulkBar, type BulkChoice } from '../components/bulk-bar.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { LinkCreateForm } from '../components/link-create-form.tsx';
@@ -11,12 +11,14 @@ import { RoleNote } from '../components/role-note.tsx';
 import { bulkLinkAction, deleteLink, EXPORT_URL, listCategories, listTags } from '../lib/api.ts';
 import { controlFeatures } from '../lib/link-controls.ts';
 import { countOf } from '../lib/counts.ts';
+import { copy } from '../lib/clipboard.ts';
 import { confirmDialog } from '../lib/dialogs.tsx';
 import { duplicateLink } from '../lib/duplicate-link.ts';
 import { formatError } from '../lib/errors.ts';
 import { navigate, routeHref } from '../lib/hash-route.ts';
 import { can } from '../lib/permissions.ts';
 import { changeListState, isFiltered, listStateQuery, parseListState, type ListState } from '../lib/link-list-state.ts';
+import { useShortcuts, type Shortcut } from '../lib/shortcuts.tsx';
 import type { Announce } from '../lib/toast.ts';
 import type { BulkLinkActionAnswer, BulkLinkActionName, LinkRecord, Me } from '../lib/types.ts';
 import { useData } from '../lib/use-data.ts';
@@ -52,6 +54,9 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
   const actions = useLinkActions({ me, announce, list, selection, listTop });
   // A viewer reads the list: no create form, checkboxes, Duplicate or Delete (the server refuses them).
   const editable = can(me, 'links.write');
+  const destination = useRef<HTMLInputElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useShortcuts(useLinksShortcuts(editable, destination, searchBox));
   const clearFilters = () => {
     search.setTyped('');
     go({ search: '', category: '', health: '', tag: '' });
@@ -69,9 +74,12 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
       {editable ? (
         <LinkCreateForm
           me={me}
+          destinationRef={destination}
           onCreated={(link) => {
-            announce(`Created ${link.short_url}`);
-            list.load.reload();
+            announce(`Created ${link.short_url}`, { label: 'Copy', run: () => copy(link.short_url, announce) });
+            // The newest link leads the list: its first page, in its default order.
+            if (state.page === 1 && state.sort === 'created_at' && state.direction === 'desc') list.load.reload();
+            else go({ page: 1, sort: 'created_at', direction: 'desc' });
           }}
         />
       ) : (
@@ -84,6 +92,7 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
         categories={categoryList}
         tags={tagList}
         onChange={go}
+        searchRef={searchBox}
       />
       <ErrorMessage error={actions.error} />
       <div ref={listTop} tabIndex={-1} class="list-body">
@@ -115,6 +124,27 @@ export function LinksPage({ me, announce, query }: { me: Me; announce: Announce;
       )}
     </main>
   );
+}
+
+/** `c` for the create form (when the person may create), `/` for the search box; `?` lists them. */
+function useLinksShortcuts(
+  canCreate: boolean,
+  destination: RefObject<HTMLInputElement | null>,
+  search: RefObject<HTMLInputElement | null>,
+): Shortcut[] {
+  return useMemo(() => {
+    const focus = (input: HTMLInputElement | null) => {
+      input?.scrollIntoView({ block: 'center' });
+      input?.focus();
+    };
+    const create = {
+      key: 'c',
+      does: 'Create a link: go to its destination field',
+      run: () => focus(destination.current),
+    };
+    const find = { key: '/', does: 'Search the links', run: () => focus(search.current) };
+    return canCreate ? [create, find] : [find];
+  }, [canCreate, destination, search]);
 }
 
 interface ListBodyProps {
