@@ -13,9 +13,12 @@ export interface Violation {
 
 /**
  * The serious and critical axe-core violations on the page as it is now (WCAG 2.x A and AA rules
- * and best practices).
+ * and best practices), once its transitions have ended: right after a switch to the dark scheme a
+ * button is still fading between its light and dark colours, and axe would judge the colours
+ * halfway (a contrast no one sees for more than 0.12 s).
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
