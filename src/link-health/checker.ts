@@ -39,6 +39,13 @@ export interface LinkCheckerOptions {
   onChecked?: (linkId: number, health: LinkHealth) => void;
 }
 
+/** How many due links one reading takes, at least; passes use them up before reading again. */
+const CANDIDATES = 100;
+/** How long a reading of the due links serves: a link made due since is taken within this. */
+const CANDIDATES_MS = 5_000;
+
+type DueLink = { id: number; workspaceId: number };
+
 export const LINK_CHECK_DEFAULTS = {
   concurrency: 4,
   perHostIntervalMs: 1000,
@@ -77,6 +84,9 @@ export class LinkChecker {
   readonly #now: () => Date;
   #timer: NodeJS.Timeout | undefined;
   #passing: Promise<Array<Promise<void>>> | undefined;
+  /** What is left of the last reading of the due links, in their order, and until when it serves. */
+  #candidates: DueLink[] = [];
+  #candidatesUntil = 0;
   #closed = false;
   #background = false;
 
@@ -119,7 +129,8 @@ export class LinkChecker {
   /**
    * Background passes every `pollIntervalMs`, unless the interval is 0; and while links are due,
    * a new pass each time a check finishes, so a backlog is worked through at the pace of the
-   * checks (4 requests at once, one per second per host), not at one batch per poll.
+   * checks (4 requests at once, one per second per host), not at one batch per poll. A reading of
+   * the due links serves the passes of the next few seconds (`#dueLinks`).
    */
   start(): void {
     if (this.#options.intervalMs <= 0) return;
@@ -151,15 +162,38 @@ export class LinkChecker {
     const room = this.#options.batchSize - this.#inFlight.size;
     if (room <= 0) return [];
     const now = this.#now();
-    const due = await this.#uow.read((stores) => stores.linkHealth.due(now, room * 3));
     const started: Array<Promise<void>> = [];
-    for (const { id, workspaceId } of due) {
-      if (started.length >= room || this.#closed) break;
-      if (this.#inFlight.has(id) || (this.#accountLinks.get(workspaceId) ?? 0) >= this.#accountShare) continue;
-      const target = await this.#uow.transact((work) => claimCheck(work, id, now, this.leaseMs));
+    const waiting: DueLink[] = [];
+    for (const link of await this.#dueLinks(now)) {
+      if (started.length >= room || this.#closed) {
+        waiting.push(link);
+        continue;
+      }
+      if (this.#inFlight.has(link.id)) continue;
+      // Over its share now, its turn may come back while these candidates last.
+      if ((this.#accountLinks.get(link.workspaceId) ?? 0) >= this.#accountShare) {
+        waiting.push(link);
+        continue;
+      }
+      const target = await this.#uow.transact((work) => claimCheck(work, link.id, now, this.leaseMs, true));
       if (target) started.push(this.#track(target));
     }
+    this.#candidates = waiting;
     return started;
+  }
+
+  /**
+   * The due links, the accounts in turn: read afresh when the last reading is used up or older
+   * than CANDIDATES_MS, else what is left of it. Reading them sorts every due link of every
+   * Business account (90 ms at 100,000 due links on PostgreSQL), and a backlog starts a pass each
+   * time a check finishes, several a second: read at each, it kept PostgreSQL busy. A link read
+   * as due and checked meanwhile by another instance is not claimed again (`onlyIfDue`).
+   */
+  async #dueLinks(now: Date): Promise<DueLink[]> {
+    if (this.#candidates.length > 0 && now.getTime() < this.#candidatesUntil) return this.#candidates;
+    this.#candidatesUntil = now.getTime() + CANDIDATES_MS;
+    const wanted = Math.max(CANDIDATES, this.#options.batchSize * 3);
+    return this.#uow.read((stores) => stores.linkHealth.due(now, wanted));
   }
 
   /**

@@ -29,9 +29,11 @@ export async function claimCheck(
   linkId: number,
   now: Date,
   leaseMs: number,
+  /** A background pass's claim: only while the check is still due. */
+  onlyIfDue = false,
 ): Promise<HealthCheckTarget | undefined> {
   const lease = randomUUID();
-  if (!(await work.stores.linkHealth.claim(linkId, now, leaseMs, lease))) return undefined;
+  if (!(await work.stores.linkHealth.claim(linkId, now, leaseMs, lease, onlyIfDue))) return undefined;
   return targetOf(work.stores, linkId, lease);
 }
 

@@ -42,21 +42,27 @@ export async function dueLinkIds(
   return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }));
 }
 
-/** Takes the link for `leaseMs` under `token`, unless another checker holds it; says whether it did. */
+/**
+ * Takes the link for `leaseMs` under `token`, unless another checker holds it (or, with
+ * `onlyIfDue`, its check is no longer due: another instance checked it since it was read as due);
+ * says whether it did.
+ */
 export async function claimLink(
   db: Kysely<Database>,
   id: number,
   now: Date,
   leaseMs: number,
   token: string,
+  onlyIfDue = false,
 ): Promise<boolean> {
   const at = timestamp(now);
-  const result = await db
+  let claim = db
     .updateTable('links')
     .set({ health_locked_until: timestamp(new Date(now.getTime() + leaseMs)), health_lease: token })
     .where('id', '=', id)
-    .where(free(at))
-    .executeTakeFirst();
+    .where(free(at));
+  if (onlyIfDue) claim = claim.where((eb) => eb.or([eb('health_due_at', 'is', null), eb('health_due_at', '<=', at)]));
+  const result = await claim.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
