@@ -50,6 +50,20 @@ async function subscribe(events: string[], url = receiver.url) {
   return res.json();
 }
 
+/** A webhook whose receiver answers 503 to its test delivery and every retry for 5 days: disabled after 3. */
+async function failingForThreeDays() {
+  const { id } = await subscribe(['link.created']);
+  receiver.answer({ status: 503 });
+  await user.api('POST', `/webhooks/${id}/test`);
+  const w = worker();
+  await w.runOnce();
+  for (let i = 0; i < 20; i++) {
+    now = new Date(now.getTime() + 6 * 3_600_000);
+    await w.runOnce();
+  }
+  return { id, w };
+}
+
 async function queuedFor(webhookId: number): Promise<number> {
   const row = await t.ctx.database.db
     .selectFrom('webhook_deliveries')
@@ -156,15 +170,7 @@ describe('changing a webhook', () => {
   });
 
   it('turns on again a webhook that failures disabled, its failure count starting over', async () => {
-    const { id } = await subscribe(['link.created']);
-    receiver.answer({ status: 503 });
-    await user.api('POST', `/webhooks/${id}/test`);
-    const w = worker();
-    await w.runOnce();
-    for (let i = 0; i < 20; i++) {
-      now = new Date(now.getTime() + 6 * 3_600_000);
-      await w.runOnce();
-    }
+    const { id, w } = await failingForThreeDays();
     const listed = () =>
       user.api('GET', '/webhooks').then((res) => res.json().data.find((h: { id: number }) => h.id === id));
     expect((await listed()).is_active).toBe(false);
@@ -259,15 +265,7 @@ describe('deliveries', () => {
   });
 
   it('disables a webhook that has failed for 3 days and says why', async () => {
-    const { id } = await subscribe(['link.created']);
-    receiver.answer({ status: 503 });
-    await user.api('POST', `/webhooks/${id}/test`);
-    const w = worker();
-    await w.runOnce();
-    for (let i = 0; i < 20; i++) {
-      now = new Date(now.getTime() + 6 * 3_600_000);
-      await w.runOnce();
-    }
+    const { id } = await failingForThreeDays();
     const webhook = (await user.api('GET', '/webhooks')).json().data.find((h: { id: number }) => h.id === id);
     expect(webhook.is_active).toBe(false);
     expect(webhook.disabled_reason).toMatch(/failed for 3 days/);

@@ -32,26 +32,7 @@ export function ConversionsTable({
         <div>
           <table data-testid="conversions">
             <caption class="visually-hidden">Conversions and earnings {caption}, per currency</caption>
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" class="num">
-                  Conversions
-                </th>
-                <th scope="col" class="num">
-                  Revenue
-                </th>
-                <th scope="col" class="num">
-                  Earnings
-                </th>
-                <th scope="col" class="num">
-                  Conversion rate
-                </th>
-                <th scope="col" class="num">
-                  <abbr title="Earnings per click">EPC</abbr>
-                </th>
-              </tr>
-            </thead>
+            <HeadRow words={['Currency']} figures={['Conversions', 'Revenue', 'Earnings', 'Conversion rate', 'EPC']} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.currency}>
@@ -81,24 +62,7 @@ function ConversionDays({ trend, caption }: { trend: AccountStats['trend']; capt
       <summary>By day</summary>
       <table data-testid="conversion-days">
         <caption class="visually-hidden">Conversions and earnings per day {caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Currency</th>
-            <th scope="col" class="num">
-              Conversions
-            </th>
-            <th scope="col" class="num">
-              Revenue
-            </th>
-            <th scope="col" class="num">
-              Earnings
-            </th>
-            <th scope="col" class="num">
-              <abbr title="Earnings per click">EPC</abbr>
-            </th>
-          </tr>
-        </thead>
+        <HeadRow words={['Day', 'Currency']} figures={['Conversions', 'Revenue', 'Earnings', 'EPC']} />
         <tbody>
           {days.map((day) => (
             <tr key={`${day.date} ${day.currency}`}>
@@ -136,24 +100,7 @@ export function ProgramsTable({ rows, caption }: { rows: Programs | undefined; c
       <h3 id="programs-heading">Earnings by program</h3>
       <table data-testid="programs">
         <caption class="visually-hidden">Clicks and earnings per affiliate program and tracking id {caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Program</th>
-            <th scope="col">Tracking id</th>
-            <th scope="col" class="num">
-              Clicks
-            </th>
-            <th scope="col" class="num">
-              Conversions
-            </th>
-            <th scope="col" class="num">
-              Earnings
-            </th>
-            <th scope="col" class="num">
-              <abbr title="Earnings per click">EPC</abbr>
-            </th>
-          </tr>
-        </thead>
+        <HeadRow words={['Program', 'Tracking id']} figures={['Clicks', 'Conversions', 'Earnings', 'EPC']} />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.program_id} ${row.tracking_id ?? ''}`}>
@@ -168,5 +115,25 @@ export function ProgramsTable({ rows, caption }: { rows: Programs | undefined; c
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A money table's header: its words columns, then its figures right-aligned (EPC spelled out for screen readers). */
+function HeadRow({ words, figures }: { words: string[]; figures: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {words.map((word) => (
+          <th scope="col" key={word}>
+            {word}
+          </th>
+        ))}
+        {figures.map((figure) => (
+          <th scope="col" class="num" key={figure}>
+            {figure === 'EPC' ? <abbr title="Earnings per click">EPC</abbr> : figure}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
