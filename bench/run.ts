@@ -518,11 +518,6 @@ try {
     'workspace_daily_dimension_stats',
     'link_daily_conversions',
     'workspace_daily_conversions',
-    // The bulk-loaded rows the statistics never read: left to autovacuum, their vacuum came
-    // during the list measurements (a WAL-driven checkpoint every 30 s in PostgreSQL's log) and
-    // was counted as the lists' PostgreSQL CPU.
-    'clicks',
-    'conversions',
   ];
   const settle = () => sql`vacuum analyze ${sql.raw(VACUUMED.join(', '))}`.execute(db);
   const SEED_DAYS = 90;
