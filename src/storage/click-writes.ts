@@ -669,10 +669,7 @@ function linkProgramValue(url: string, trackingId: string | null): string | unde
 }
 
 /** The batch's clicks per day of each link in a program, as `program` breakdown rows. */
-export function programRows(
-  daily: ClickTally['daily'],
-  programs: ReadonlyMap<number, string>,
-): ClickTally['dailyDimension'] {
+function programRows(daily: ClickTally['daily'], programs: ReadonlyMap<number, string>): ClickTally['dailyDimension'] {
   const rows: ClickTally['dailyDimension'] = [];
   for (const { linkId, day, clicks } of daily) {
     const value = programs.get(linkId);
