@@ -30,7 +30,10 @@ async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<stri
   return plans;
 }
 
-/** `count` links in chunks of 1,000, each followed by what an import does after a chunk. */
+/**
+ * `count` links in chunks of 1,000, each followed by what an import does after a chunk; one in
+ * twenty has "needle" in its destination.
+ */
 async function importLinks(db: Kysely<Database>, workspaceId: number, prefix: string, count: number) {
   const at = new Date().toISOString();
   for (let start = 0; start < count; start += CHUNK) {
@@ -40,7 +43,7 @@ async function importLinks(db: Kysely<Database>, workspaceId: number, prefix: st
         Array.from({ length: CHUNK }, (_, j) => ({
           workspace_id: workspaceId,
           short_code: `${prefix}${start + j}`,
-          redirect_url: `https://example.com/${start + j}`,
+          redirect_url: `https://example.com/${(start + j) % 20 === 0 ? 'needle/' : ''}${start + j}`,
           click_count: ((start + j) * 7919) % 10_007,
           type: 'simple',
           is_active: 1,
@@ -70,6 +73,18 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       expect(total).toMatch(/on workspace_link_counts/);
       expect(all).toMatch(/Scan Backward using links_user_click_count/);
       expect(all).not.toMatch(/Sort/);
+
+      // A search counts every match, so it finds them first and sorts only them: down the sort's
+      // index (the planner's choice when it costed the count as stopping at the page's end), it
+      // filtered every link of the workspace.
+      const search = await plansOf(db, { ...page, sort: 'click_count', search: 'needle' });
+      expect(search.join('\n')).toMatch(/CTE matches/);
+      expect(search.join('\n')).not.toMatch(/links_user_click_count/);
+      const found = await listLinks(db, { ...page, sort: 'click_count', search: 'needle' });
+      expect(found.total).toBe(LINKS / 20);
+      expect(found.links).toHaveLength(100);
+      const clicks = found.links.map((link) => link.clickCount);
+      expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
     } finally {
       await handle.close();
       await fresh.drop();
