@@ -99,7 +99,8 @@ export class VisitPacker {
   readonly #storefronts = new StringTable();
   readonly #acceptLanguages = new StringTable();
   readonly #queries = new StringTable();
-  readonly #clickIds = new StringTable();
+  /** Each visit's own: a click id never repeats, so none is looked up in a table. */
+  readonly #clickIds: string[] = [];
 
   constructor(capacity: number) {
     this.capacity = capacity;
@@ -135,7 +136,7 @@ export class VisitPacker {
     this.#storefront[i] = this.#storefronts.indexOf(visit.storefront ?? undefined);
     this.#acceptLanguage[i] = this.#acceptLanguages.indexOf(visit.acceptLanguage);
     this.#query[i] = this.#queries.indexOf(visit.query);
-    this.#clickId[i] = this.#clickIds.indexOf(visit.clickId);
+    this.#clickId[i] = visit.clickId === undefined ? NONE : this.#clickIds.push(visit.clickId) - 1;
   }
 
   /** Adds every visit of another batch, each of its distinct strings looked up here once. */
@@ -160,7 +161,12 @@ export class VisitPacker {
     strings(this.#storefront, this.#storefronts, batch.storefront, batch.storefronts);
     strings(this.#acceptLanguage, this.#acceptLanguages, batch.acceptLanguage, batch.acceptLanguages);
     strings(this.#query, this.#queries, batch.query, batch.queries);
-    strings(this.#clickId, this.#clickIds, batch.clickId, batch.clickIds);
+    const clickIdsBefore = this.#clickIds.length;
+    for (const clickId of batch.clickIds) this.#clickIds.push(clickId);
+    this.#clickId.set(
+      batch.clickId.map((i) => (i === NONE ? NONE : clickIdsBefore + i)),
+      at,
+    );
     this.#count += batch.count;
   }
 
@@ -175,9 +181,9 @@ export class VisitPacker {
       this.#storefronts,
       this.#acceptLanguages,
       this.#queries,
-      this.#clickIds,
     ])
       table.clear();
+    this.#clickIds.length = 0;
   }
 
   /** The visits added so far; add no more once called (but `clear`). */
@@ -204,7 +210,7 @@ export class VisitPacker {
       storefronts: this.#storefronts.values,
       acceptLanguages: this.#acceptLanguages.values,
       queries: this.#queries.values,
-      clickIds: this.#clickIds.values,
+      clickIds: this.#clickIds,
     };
   }
 }

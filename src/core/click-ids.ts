@@ -1,19 +1,32 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { programForHost } from './affiliate.ts';
 
 // Click ids (docs/api.md, "Affiliate money"): an opaque id per counted visit of a link with
 // pass_click_id, set in the destination's sub-id parameter, so a network's conversion report or
 // postback names the click that led to the sale.
 
+const RANDOM_BYTES = 10;
+/** Random bytes drawn in bulk, as Node does for UUIDs: a draw per id cost 0.5 µs. */
+const randomPool = Buffer.alloc(4096 - (4096 % RANDOM_BYTES));
+let randomUsed = randomPool.length;
+const idBytes = Buffer.alloc(6 + RANDOM_BYTES);
+
 /**
- * 32 hex characters: the 12 of the millisecond it was made, then 20 of a random UUID (74 random
+ * 32 hex characters: the 12 of the millisecond it was made, then 20 of random bytes (80 random
  * bits: unguessable, and about nobody). Time first, so each new id lands at the end of the click
  * id index, not at a random page of it (a random id cost the writer a page read and write per
- * click once the index outgrew the cache). Node draws UUIDs from a pool of random bytes it refills
- * in bulk: 0.2 µs on the redirect path, against 2.8 µs for randomBytes(16) a visit.
+ * click once the index outgrew the cache). Made in one buffer and turned to hex in one call:
+ * 0.18 µs on the redirect path, where concatenating the time's and a UUID's hex took 0.8 µs.
  */
 export function newClickId(): string {
-  return Date.now().toString(16).padStart(12, '0') + randomUUID().replaceAll('-', '').slice(12);
+  if (randomUsed + RANDOM_BYTES > randomPool.length) {
+    randomFillSync(randomPool);
+    randomUsed = 0;
+  }
+  idBytes.writeUIntBE(Date.now(), 0, 6);
+  randomPool.copy(idBytes, 6, randomUsed, randomUsed + RANDOM_BYTES);
+  randomUsed += RANDOM_BYTES;
+  return idBytes.toString('hex');
 }
 
 /** What a click id may look like when it comes back (a postback, the API): at most 64 URL-safe characters. */
