@@ -406,7 +406,11 @@ try {
       '(the ceiling of a Fastify edge)',
   );
   console.log(`  ratio 20 conditions / plain: ${((rate(targeted) / rate(hop)) * 100).toFixed(1)}%`);
-  console.log(`  ratio click ids / plain: ${((rate(clickIds) / rate(hop)) * 100).toFixed(1)}%`);
+  const clickIdsPerRound = clickIds.roundRates.map((r, i) => (r / hop.roundRates[i]!) * 100);
+  console.log(
+    `  ratio click ids / plain: ${((rate(clickIds) / rate(hop)) * 100).toFixed(1)}%   ` +
+      `(per round: ${clickIdsPerRound.map((r) => r.toFixed(0)).join(', ')})`,
+  );
   console.log('  (p50 and p99: the median of the slices)');
   const engine = args.postgres ? 'PostgreSQL + Redis' : 'SQLite';
   const score = new Scorecard();

@@ -81,8 +81,9 @@ export function subidParamForHost(host: string): string | undefined {
  * uncounted visit) only takes the placeholders out.
  */
 export function placeClickId(destination: string, clickId: string | null): string {
-  PLACEHOLDER.lastIndex = 0;
-  if (PLACEHOLDER.test(destination)) return destination.replace(PLACEHOLDER, clickId ?? '');
+  // One pass: a destination that held a placeholder comes back changed (no id spells one).
+  const placed = destination.replace(PLACEHOLDER, clickId ?? '');
+  if (placed !== destination) return placed;
   if (clickId === null) return destination;
   let host: string;
   try {
