@@ -18,7 +18,6 @@ import { tagKey } from '../core/tags.ts';
 import type { FacetDimension, FacetFilters, FacetScope } from '../storage/facet-stats.kysely.ts';
 import type { ConversionDay } from '../storage/conversions.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
-import { getLinkOrThrow } from './links.ts';
 
 export const TREND_DAYS = 30;
 /** The longest range `from`/`to` may span: a leap year (docs/api.md, "GET /links/{id}/stats"). */
@@ -230,13 +229,12 @@ const sumClicks = (daily: ReadonlyMap<string, DayCounts>) =>
 export async function getLinkStats(
   stores: Stores,
   principal: Principal,
-  linkId: number,
+  link: Link,
   dimensions: WithDimension[],
   now: Date,
   range?: DayRange,
   filters?: FacetFilters,
 ): Promise<LinkStats> {
-  const link = await getLinkOrThrow(stores, principal, linkId);
   if (filters) return getFilteredLinkStats(stores, link, dimensions, now, range, filters);
   const business = hasBusinessAccess(principal.workspace.plan);
   const trendRange = range ?? lastDays(now);

@@ -38,7 +38,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ uow: UnitOfWork; now?: () 
       const range = parseRange(request.principal, request.query, at);
       const filters = parseFilters(request.principal, request.query);
       return uow.read((stores) =>
-        getLinkStats(stores, request.principal, request.params.id, dimensions, at, range, filters),
+        getLinkStats(stores, request.principal, ownedLink.get(request), dimensions, at, range, filters),
       );
     },
   );
