@@ -1,4 +1,4 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, SqliteAdapter, sql, type Kysely } from 'kysely';
 import { messageOf } from '../core/errors.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -15,7 +15,13 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // SQLite connections keep temporary data in memory (sqlite-connection.ts); a migration that
+  // builds an index over a large table sorts it in temporary files instead.
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  if (sqlite) await sql`pragma temp_store = FILE`.execute(db);
+  const { error, results } = await migrator.migrateToLatest().finally(async () => {
+    if (sqlite) await sql`pragma temp_store = MEMORY`.execute(db);
+  });
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` "${failed.migrationName}"` : '';
