@@ -76,11 +76,15 @@ interface Backing {
 }
 
 let adminClient: pg.Client | undefined;
+/** Each backend's CPU at the last reading, and what they all used between readings since the first. */
+let backendCpu = new Map<number, number>();
+let backendsUsed = 0;
 /**
  * CPU time (µs) so far of what serves the service besides itself: the PostgreSQL backends
- * connected to the bench's database (from pg_stat_activity; a backend that exits between two
- * readings takes its time with it, and the pool keeps idle connections longer than a slice) and
- * every redis-server process (the bench is alone on the machine). Undefined on SQLite.
+ * connected to the bench's database (from pg_stat_activity) and every redis-server process (the
+ * bench is alone on the machine). Undefined on SQLite. The backends' time is a running total of
+ * what each used since the reading before, so one that exits in between (the pool closes idle
+ * connections) takes away only its last moments, not everything it used (a negative figure once).
  */
 async function backingCpu(): Promise<Backing | undefined> {
   if (!args.postgres) return undefined;
@@ -91,9 +95,15 @@ async function backingCpu(): Promise<Backing | undefined> {
   const { rows } = await adminClient.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
     benchDatabase,
   ]);
-  let postgres = 0;
-  for (const { pid } of rows) postgres += cpuMicros(pid)?.all ?? 0;
-  return { postgres, redis: args.redis ? cpuOfProcesses('redis-server') : 0 };
+  const seen = new Map<number, number>();
+  for (const { pid } of rows) {
+    const used = cpuMicros(pid)?.all;
+    if (used === undefined) continue;
+    backendsUsed += used - (backendCpu.get(pid) ?? 0);
+    seen.set(pid, used);
+  }
+  backendCpu = seen;
+  return { postgres: backendsUsed, redis: args.redis ? cpuOfProcesses('redis-server') : 0 };
 }
 
 /** hoplink_redirects_total{outcome="redirect"} from the service's /metrics. */
