@@ -64,4 +64,4 @@ HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
 # accepted clicks before it exits (give it the time: docker stop -t 30). WORKERS=N runs N
 # processes (PostgreSQL + Redis only).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "bin/hoplink.js", "serve"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=20", "bin/hoplink.js", "serve"]
