@@ -282,7 +282,7 @@ async function pageOfMatches(
   db: Kysely<Database>,
   filtered: SelectQueryBuilder<Database, 'links', object>,
   query: LinkListQuery,
-): Promise<{ id: number; matching?: number }[]> {
+): Promise<{ id: number; matching: number }[]> {
   return db
     .with(
       (cte) => cte('matches').materialized(),

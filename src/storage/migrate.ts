@@ -1,5 +1,6 @@
-import { Migrator, SqliteAdapter, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { messageOf } from '../core/errors.ts';
+import { isSqlite } from './engine.ts';
 import { migrations } from './migrations/index.ts';
 
 export class MigrationError extends Error {
@@ -17,7 +18,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   });
   // SQLite connections keep temporary data in memory (sqlite-connection.ts); a migration that
   // builds an index over a large table sorts it in temporary files instead.
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = isSqlite(db);
   if (sqlite) await sql`pragma temp_store = FILE`.execute(db);
   const { error, results } = await migrator.migrateToLatest().finally(async () => {
     if (sqlite) await sql`pragma temp_store = MEMORY`.execute(db);
