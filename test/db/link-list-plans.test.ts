@@ -4,13 +4,13 @@ import { openDatabase } from '../../src/storage/database.ts';
 import { analyzeLinksAfterGrowth, listLinks, type LinkListQuery } from '../../src/storage/links.kysely.ts';
 import type { Database } from '../../src/storage/schema.ts';
 import { insertAccount } from '../helpers/accounts.ts';
-import { freshMigratedDatabaseUrl, postgresUrl } from '../helpers/database.ts';
+import { explainPlan, freshMigratedDatabaseUrl, postgresUrl, useMigratedDatabase } from '../helpers/database.ts';
 
 const LINKS = 20_000;
 const CHUNK = 1_000;
 
-/** The plans PostgreSQL picks for each statement listLinks runs, captured as they are compiled. */
-async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<string[]> {
+/** The statements listLinks runs for `query`, captured as they are compiled. */
+async function statementsOf(db: Kysely<Database>, query: LinkListQuery): Promise<CompiledQuery[]> {
   const compiled: CompiledQuery[] = [];
   const capture: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
@@ -20,8 +20,13 @@ async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<stri
     transformResult: async ({ result }) => result,
   };
   await listLinks(db.withPlugin(capture), query);
+  return compiled;
+}
+
+/** The plans PostgreSQL picks for each statement listLinks runs. */
+async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<string[]> {
   const plans: string[] = [];
-  for (const statement of compiled) {
+  for (const statement of await statementsOf(db, query)) {
     const explained = await db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
     );
@@ -115,5 +120,62 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       await handle.close();
       await fresh.drop();
     }
+  });
+});
+
+describe('the link list on SQLite', () => {
+  const database = useMigratedDatabase('sqlite');
+
+  it('finds a search through the trigram index, then sorts and counts its matches in one statement', async () => {
+    const db = database.db;
+    const account = await insertAccount(db, { email: 'plans@example.com', plan: 'business' });
+    const other = await insertAccount(db, { email: 'others@example.com', plan: 'business' });
+    await importLinks(db, account.workspaceId, 'plan', LINKS / 4);
+    await importLinks(db, other.workspaceId, 'other', LINKS / 4);
+    const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
+    const query = { ...page, sort: 'click_count', search: 'needle' } as const;
+
+    // Given the matches as a set to test, SQLite walked every link of the workspace down the
+    // sort's index instead, and counted them in a second statement that did the same.
+    const statements = await statementsOf(db, query);
+    const counting = statements.filter((statement) => /count\(\*\)/.test(statement.sql));
+    expect(counting).toHaveLength(1);
+    expect(counting[0]!.sql).toMatch(/^with "matches"/);
+    const plan = await explainPlan(db, 'sqlite', counting[0]!);
+    expect(plan).toMatch(/SCAN links_search VIRTUAL TABLE/);
+    expect(plan).toMatch(/SEARCH links USING INTEGER PRIMARY KEY/);
+    expect(plan).not.toMatch(/links_user_click_count/);
+
+    const found = await listLinks(db, query);
+    expect(found.total).toBe(LINKS / 4 / 20);
+    expect(found.links).toHaveLength(100);
+    expect(new Set(found.links.map((link) => link.workspaceId))).toEqual(new Set([account.workspaceId]));
+    const clicks = found.links.map((link) => link.clickCount);
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+  });
+
+  it('takes the count of a filtered list from a page that is not full, and counts a full page', async () => {
+    const db = database.db;
+    const account = await insertAccount(db, { email: 'short@example.com', plan: 'business' });
+    await importLinks(db, account.workspaceId, 'short', CHUNK);
+    const workspace = account.workspaceId;
+    await sql`update links set health_status = 'broken' where workspace_id = ${workspace} and id % 4 = 0`.execute(db);
+    const query = {
+      workspaceId: account.workspaceId,
+      sort: 'id',
+      direction: 'asc',
+      health: 'broken',
+      perPage: 100,
+    } as const;
+    const counts = async (page: number) =>
+      (await statementsOf(db, { ...query, page })).filter((statement) => /count\(\*\)/.test(statement.sql)).length;
+    expect(await counts(1)).toBe(1);
+    const last = await listLinks(db, { ...query, page: 3 });
+    expect(last.links).toHaveLength(CHUNK / 4 - 200);
+    expect(last.total).toBe(CHUNK / 4);
+    expect(await counts(3)).toBe(0);
+    // Past the end no row says how many there are.
+    expect((await listLinks(db, { ...query, page: 4 })).total).toBe(CHUNK / 4);
+    expect(await counts(4)).toBe(1);
   });
 });
