@@ -96,6 +96,24 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
     }
   });
 
+  it("keeps the search index's pending list, which every search reads whole, under 32 pages", async () => {
+    const fresh = await freshMigratedDatabaseUrl('postgres');
+    const handle = openDatabase(fresh.url);
+    const db = handle.db;
+    try {
+      await sql`create extension if not exists pgstattuple`.execute(db);
+      const account = await insertAccount(db, { email: 'pending@example.com', plan: 'business' });
+      await importLinks(db, account.workspaceId, 'pending', LINKS / 4);
+      const { rows } = await sql<{ pending_pages: number }>`
+        select pending_pages from pgstatginindex('links_search')`.execute(db);
+      // With the default 4 MB the 5,000 links' trigrams (415 pages) all waited in it.
+      expect(Number(rows[0]!.pending_pages)).toBeLessThanOrEqual(32);
+    } finally {
+      await handle.close();
+      await fresh.drop();
+    }
+  });
+
   it('keeps the plan right for an import into a table that already held links, chunk by chunk', async () => {
     const fresh = await freshMigratedDatabaseUrl('postgres');
     const handle = openDatabase(fresh.url);

@@ -31,6 +31,7 @@ import * as linkCounts from './029-link-counts.ts';
 import * as programReports from './030-program-reports.ts';
 import * as qrLogos from './031-qr-logos.ts';
 import * as tokenHints from './032-token-hints.ts';
+import * as searchPendingList from './033-search-pending-list.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '030-program-reports': programReports,
   '031-qr-logos': qrLogos,
   '032-token-hints': tokenHints,
+  '033-search-pending-list': searchPendingList,
 };
