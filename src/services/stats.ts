@@ -16,7 +16,7 @@ import { formatMinor, perClick } from '../core/money.ts';
 import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
 import { tagKey } from '../core/tags.ts';
 import type { FacetDimension, FacetFilters, FacetScope } from '../storage/facet-stats.kysely.ts';
-import type { ConversionDay } from '../storage/conversions.kysely.ts';
+import type { ConversionDay, ConversionSums } from '../storage/conversions.kysely.ts';
 import type { Stores } from '../storage/stores.ts';
 
 export const TREND_DAYS = 30;
@@ -146,8 +146,6 @@ function summedDays(days: readonly ConversionDay[]): ConversionSums[] {
   return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
 }
 
-type ConversionSums = Omit<ConversionDay, 'day'>;
-
 const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
 /** Every day there is: a link's conversions of all time. */
@@ -166,20 +164,15 @@ function conversionTotals(rows: readonly ConversionSums[], clicks: number) {
 }
 
 /**
- * A link's conversions per currency (all time, or over the range) and per day of its trend: one
- * query with a range (the totals are the days summed), two without.
+ * A link's conversions per currency (all time, or over the range) and per day of its trend, in one
+ * query: with a range the totals are its days summed.
  */
 async function linkMoney(stores: Stores, linkId: number, range: DayRange | undefined, trendRange: DayRange) {
-  const scope = { linkId };
   if (range) {
-    const days = await stores.conversions.days(scope, range.from, range.to);
+    const days = await stores.conversions.days({ linkId }, range.from, range.to);
     return { totals: summedDays(days), days };
   }
-  const [totals, days] = await Promise.all([
-    stores.conversions.totals(scope, ALL_DAYS.from, ALL_DAYS.to),
-    stores.conversions.days(scope, trendRange.from, trendRange.to),
-  ]);
-  return { totals, days };
+  return stores.conversions.ofLink(linkId, ALL_DAYS, trendRange);
 }
 
 /** Per program and tracking id, as many as there are (at most 22 programs x 21 ids). */
@@ -240,9 +233,8 @@ export async function getLinkStats(
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
   // answer takes about the longest query, not the sum of a dozen round trips.
-  const [unique, thisMonth, daily, breakdowns, options, bots, money] = await Promise.all([
-    stores.stats.uniqueClicks(link.id),
-    stores.stats.clicksSince(link.id, monthStartOf(now)),
+  const [totals, daily, breakdowns, options, money] = await Promise.all([
+    stores.stats.linkTotals(link.id, monthStartOf(now), range),
     business ? stores.stats.dailyClicks(link.id, trendRange) : undefined,
     business
       ? stores.stats.breakdowns(
@@ -252,18 +244,17 @@ export async function getLinkStats(
         )
       : undefined,
     business && link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
-    business ? stores.stats.botVisits(link.id, range) : undefined,
     business ? linkMoney(stores, link.id, range, trendRange) : undefined,
   ]);
   const stats: LinkStats = {
     link_id: link.id,
     total_clicks: link.clickCount,
-    unique_clicks: unique,
-    clicks_this_month: thisMonth,
+    unique_clicks: totals.unique,
+    clicks_this_month: totals.since,
   };
   if (!business) return stats;
   stats.trend = trendOf(trendRange, daily!, money!.days);
-  stats.bot_visits = bots!;
+  stats.bot_visits = totals.bots;
   stats.conversions = conversionTotals(money!.totals, range ? sumClicks(daily!) : link.clickCount);
   for (const dimension of dimensions) stats[dimension] = breakdowns!.get(dimension)!;
   if (options) stats.options = options;
@@ -291,11 +282,11 @@ async function getFilteredLinkStats(
   const scope = { linkId: link.id };
   const trendRange = range ?? lastDays(now);
   const asked: FacetDimension[] = link.variants === null ? dimensions : [...dimensions, 'variant'];
-  const [totals, breakdowns, options, bots, money] = await Promise.all([
+  const [totals, breakdowns, options, own, money] = await Promise.all([
     stores.facets.totals(scope, filters, undefined, monthStartOf(now), trendRange),
     Promise.all(asked.map((dimension) => stores.facets.breakdown(scope, filters, dimension, range))),
     link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
-    stores.stats.botVisits(link.id, range),
+    stores.stats.linkTotals(link.id, monthStartOf(now), range),
     linkMoney(stores, link.id, range, trendRange),
   ]);
   const stats: LinkStats = {
@@ -304,7 +295,7 @@ async function getFilteredLinkStats(
     unique_clicks: null,
     clicks_this_month: totals.since,
     trend: trendOf(trendRange, totals.daily, money.days, false),
-    bot_visits: bots,
+    bot_visits: own.bots,
     conversions: conversionTotals(money.totals, range ? sumClicks(totals.daily) : link.clickCount),
   };
   dimensions.forEach((dimension, i) => {

@@ -23,11 +23,10 @@ import { deleteLink, findLink, linkVisitorsDeletion } from '../../src/storage/li
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import {
   accountDaily,
-  botVisits,
   breakdown,
   breakdowns,
-  clicksSince,
   dailyClicks,
+  linkTotals,
   optionPicks,
 } from '../../src/storage/stats.kysely.ts';
 import type { Database } from '../../src/storage/schema.ts';
@@ -123,7 +122,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { value: 'windows', clicks: 2 },
       { value: 'ios', clicks: 1 },
     ]);
-    expect(await clicksSince(handle.db, id, '2026-05-11')).toBe(1);
+    expect((await linkTotals(handle.db, id, '2026-05-11')).since).toBe(1);
   });
 
   it('answers several breakdowns in one query, each as breakdown alone would, over all time and a range', async () => {
@@ -356,8 +355,8 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { day: '2026-05-11', bots: 3 },
     ]);
     expect(await botsOf(other)).toEqual([{ day: '2026-05-10', bots: 105 }]);
-    expect(await botVisits(handle.db, id)).toBe(173);
-    expect(await botVisits(handle.db, id, { from: '2026-05-11', to: '2026-05-31' })).toBe(3);
+    expect((await linkTotals(handle.db, id, '2026-05-11')).bots).toBe(173);
+    expect((await linkTotals(handle.db, id, '2026-05-11', { from: '2026-05-11', to: '2026-05-31' })).bots).toBe(3);
     // Counted nowhere else.
     expect((await findLink(handle.db, other))?.clickCount).toBe(0);
     expect(Object.fromEntries(await dailyClicks(handle.db, other, { from: '2026-05-01', to: '2026-05-31' }))).toEqual(
@@ -547,7 +546,7 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
     expect(remaining).toHaveLength(60);
     expect(remaining[0]!.clicked_at).toBe(day(10));
     expect((await findLink(handle.db, id))?.clickCount).toBe(80);
-    expect(await clicksSince(handle.db, id, '2026-01-01')).toBe(80);
+    expect((await linkTotals(handle.db, id, '2026-01-01')).since).toBe(80);
     expect(
       await pruneClicks(new UnitOfWork(handle.db, new EventBus()), 30, new Date(Date.parse(day(39)) + 3_600_000)),
     ).toBe(0);

@@ -53,7 +53,8 @@ describe.each(engines)('conversions on %s', (engine) => {
         .orderBy('currency')
         .execute()
     ).map((row) => ({ ...row, revenue_minor: Number(row.revenue_minor), earnings_minor: Number(row.earnings_minor) }));
-  const totals = () => uow.read(({ conversions }) => conversions.totals({ linkId }, '2026-01-01', '2026-12-31'));
+  const year = { from: '2026-01-01', to: '2026-12-31' };
+  const totals = async () => (await uow.read(({ conversions }) => conversions.ofLink(linkId, year, year))).totals;
 
   it('attributes by click id, adds exactly, and takes a reversed conversion out of the rollups', async () => {
     const at = '2026-11-20T10:00:00.000Z';

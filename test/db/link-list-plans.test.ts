@@ -1,32 +1,28 @@
-import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/storage/database.ts';
 import { analyzeLinksAfterGrowth, listLinks, type LinkListQuery } from '../../src/storage/links.kysely.ts';
 import type { Database } from '../../src/storage/schema.ts';
 import { insertAccount } from '../helpers/accounts.ts';
-import { explainPlan, freshMigratedDatabaseUrl, postgresUrl, useMigratedDatabase } from '../helpers/database.ts';
+import {
+  explainPlan,
+  freshMigratedDatabaseUrl,
+  postgresUrl,
+  statementsOf,
+  useMigratedDatabase,
+} from '../helpers/database.ts';
 
 const LINKS = 20_000;
 const CHUNK = 1_000;
 
-/** The statements listLinks runs for `query`, captured as they are compiled. */
-async function statementsOf(db: Kysely<Database>, query: LinkListQuery): Promise<CompiledQuery[]> {
-  const compiled: CompiledQuery[] = [];
-  const capture: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      compiled.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await listLinks(db.withPlugin(capture), query);
-  return compiled;
-}
+/** The statements listLinks runs for `query`. */
+const statementsOfList = (db: Kysely<Database>, query: LinkListQuery) =>
+  statementsOf(db, (captured) => listLinks(captured, query));
 
 /** The plans PostgreSQL picks for each statement listLinks runs. */
 async function plansOf(db: Kysely<Database>, query: LinkListQuery): Promise<string[]> {
   const plans: string[] = [];
-  for (const statement of await statementsOf(db, query)) {
+  for (const statement of await statementsOfList(db, query)) {
     const explained = await db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
     );
@@ -155,7 +151,7 @@ describe('the link list on SQLite', () => {
 
     // Given the matches as a set to test, SQLite walked every link of the workspace down the
     // sort's index instead, and counted them in a second statement that did the same.
-    const statements = await statementsOf(db, query);
+    const statements = await statementsOfList(db, query);
     const counting = statements.filter((statement) => /count\(\*\)/.test(statement.sql));
     expect(counting).toHaveLength(1);
     expect(counting[0]!.sql).toMatch(/^with "matches"/);
@@ -186,7 +182,7 @@ describe('the link list on SQLite', () => {
       perPage: 100,
     } as const;
     const counts = async (page: number) =>
-      (await statementsOf(db, { ...query, page })).filter((statement) => /count\(\*\)/.test(statement.sql)).length;
+      (await statementsOfList(db, { ...query, page })).filter((statement) => /count\(\*\)/.test(statement.sql)).length;
     expect(await counts(1)).toBe(1);
     const last = await listLinks(db, { ...query, page: 3 });
     expect(last.links).toHaveLength(CHUNK / 4 - 200);

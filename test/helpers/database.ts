@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database.ts';
@@ -179,4 +179,24 @@ export async function explainPlan(
     );
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
+}
+
+/**
+ * The statements `run` sends through `db`, captured as they are compiled (a statement that
+ * embeds another, a CTE's, may also appear on its own before it).
+ */
+export async function statementsOf(
+  db: Kysely<Database>,
+  run: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<CompiledQuery[]> {
+  const compiled: CompiledQuery[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      compiled.push(db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await run(db.withPlugin(capture));
+  return compiled;
 }

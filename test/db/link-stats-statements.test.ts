@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { getLinkStats } from '../../src/services/stats.ts';
+import { findLink } from '../../src/storage/links.kysely.ts';
+import { storesFor } from '../../src/storage/stores.ts';
+import { insertAccount, principalOf } from '../helpers/accounts.ts';
+import { engines, insertPlainLink, statementsOf, useMigratedDatabase } from '../helpers/database.ts';
+
+const PREPARED = /^\s*\/\* prepared \*\//;
+
+// A link's statistics are read on every visit to its page, from several rollups: each statement
+// is a round trip on PostgreSQL, and the ones on every request run by name there, parsed and
+// planned once a connection (storage/postgres-statements.ts).
+describe.each(engines)('the statements behind a link and its statistics on %s', (engine) => {
+  const database = useMigratedDatabase(engine);
+
+  it('reads a link in two prepared statements, and its Business statistics in four more', async () => {
+    const db = database.db;
+    const account = await insertAccount(db, { email: `statements-${engine}@example.com`, plan: 'business' });
+    const { id } = await insertPlainLink(db, account.workspaceId, 'counted');
+    const link = (await findLink(db, id))!;
+
+    const read = await statementsOf(db, (captured) => findLink(captured, id));
+    expect(read).toHaveLength(2);
+    for (const statement of read) expect(statement.sql).toMatch(PREPARED);
+
+    const stats = await statementsOf(db, (captured) =>
+      getLinkStats(storesFor(captured), principalOf(account), link, ['country', 'device'], new Date()),
+    );
+    // Unique visitors, this month and bot visits; the trend's days; the breakdowns; the conversions.
+    expect(stats).toHaveLength(4);
+    for (const statement of stats) expect(statement.sql).toMatch(PREPARED);
+  });
+});
