@@ -377,6 +377,30 @@ function filteredLinks(db: Kysely<Database>, query: LinkListQuery): SelectQueryB
 }
 
 /**
+ * A page of all the workspace's links, each whole, down the sort's index: one statement where a
+ * filtered page takes two (its matches' ids, then their rows). Prepared on PostgreSQL
+ * (postgres-statements.ts), a text for each sort and direction: the plan is the sort's index
+ * whatever the workspace.
+ */
+async function pageOfAllLinks(db: Kysely<Database>, query: LinkListQuery): Promise<LinkRow[]> {
+  const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
+  const { rows } = await sql<LinkRow>`/* prepared */
+    select ${LINK_COLUMNS} from links where links.workspace_id = ${query.workspaceId}
+    order by ${sql.ref(`links.${query.sort}`)} ${direction}, links.id ${direction}
+    limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db);
+  return rows;
+}
+
+/** The links of these rows with their tags, in the rows' order. */
+async function withTags(db: Kysely<Database>, rows: readonly LinkRow[]): Promise<Link[]> {
+  const tags = await tagsOfLinks(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toLink(row, tags.get(row.id)));
+}
+
+/**
  * A page of the list and the number of links it lists. The unfiltered list reads the workspace's
  * count instead of counting every link. A search, and any filter on PostgreSQL, counts its matches
  * in the statement that sorts them (pageOfMatches). SQLite's other filters count on their own: a
@@ -384,10 +408,13 @@ function filteredLinks(db: Kysely<Database>, query: LinkListQuery): SelectQueryB
  * filtered list went from 8.7 to 150 ms under load); a page that is not full says the count itself.
  */
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
+  if (unfiltered(query)) {
+    const rows = await pageOfAllLinks(db, query);
+    return { links: await withTags(db, rows), total: await workspaceLinkCount(db, query.workspaceId) };
+  }
   const filtered = filteredLinks(db, query);
-  const all = unfiltered(query);
   const offset = (query.page - 1) * query.perPage;
-  const matched = !all && (!isSqlite(db) || query.search !== undefined);
+  const matched = !isSqlite(db) || query.search !== undefined;
   const ids: { id: number; matching?: number }[] = matched
     ? await pageOfMatches(db, filtered, query)
     : await filtered
@@ -397,25 +424,24 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
         .limit(query.perPage)
         .offset(offset)
         .execute();
-  const total = all
-    ? await workspaceLinkCount(db, query.workspaceId)
-    : matched && ids.length > 0
+  const total =
+    matched && ids.length > 0
       ? ids[0]!.matching!
       : ids.length > 0 && ids.length < query.perPage
         ? offset + ids.length
         : // A full page, or a page past the end (no row carries the count).
           (await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
   if (ids.length === 0) return { links: [], total: Number(total) };
-  const rows = await linkRows(
-    db,
-    ids.map((r) => r.id),
+  const byId = new Map(
+    (
+      await linkRows(
+        db,
+        ids.map((r) => r.id),
+      )
+    ).map((row) => [row.id, row]),
   );
-  const tags = await tagsOfLinks(
-    db,
-    rows.map((row) => row.id),
-  );
-  const byId = new Map(rows.map((row) => [row.id, toLink(row, tags.get(row.id))]));
-  return { links: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(total) };
+  const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
+  return { links: await withTags(db, rows), total: Number(total) };
 }
 
 export async function updateLink(db: Kysely<Database>, id: number, changes: LinkChanges): Promise<Link> {
