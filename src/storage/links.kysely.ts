@@ -7,7 +7,7 @@ import { timestamp } from '../core/time.ts';
 import { isSqlite } from './engine.ts';
 import { isUniqueViolation } from './errors.ts';
 import { tagKey, type LinkTag } from '../core/tags.ts';
-import { tagsOfLinks } from './tags.kysely.ts';
+import { linkTagsColumn, linkTagsOf, tagsOfLinks } from './tags.kysely.ts';
 import type { Database, LinksTable } from './schema.ts';
 
 export interface LinkListQuery {
@@ -57,23 +57,37 @@ type LinkRow = Selectable<LinksTable> & {
   category_name: string | null;
   domain_hostname: string | null;
   workspace_localize_default?: number | null;
+  /** linkTagsColumn; absent where a link was just inserted, with no tags yet. */
+  tags_json?: string | LinkTag[] | null;
 };
 
 /**
- * The rows of these links, in no order. Templates, not the builder: one link is read on every
- * request about it (its ownership check), and Kysely's builder took 18 µs to build and compile the
- * statement against 1 µs for a template. One link's statement is prepared on PostgreSQL
- * (postgres-statements.ts): a lookup by the primary key.
+ * One link's row with its tags (linkTagsColumn): one statement, where reading its tags apart took
+ * a second (one round trip more on PostgreSQL; on SQLite a join that STAT4 planned again on every
+ * run). A template, not the builder: it runs on every request about a link (its ownership check),
+ * and Kysely's builder took 18 µs to build and compile it against 1 µs for a template. Prepared on
+ * PostgreSQL (postgres-statements.ts): a lookup by the primary key.
  */
-async function linkRows(db: Kysely<Database>, ids: readonly number[]): Promise<LinkRow[]> {
-  const { rows } =
-    ids.length === 1
-      ? await sql<LinkRow>`/* prepared */ select ${LINK_COLUMNS} from links where links.id = ${ids[0]}`.execute(db)
-      : await sql<LinkRow>`select ${LINK_COLUMNS} from links where links.id in (${sql.join([...ids])})`.execute(db);
-  return rows;
+async function linkRow(db: Kysely<Database>, id: number): Promise<LinkRow | undefined> {
+  const { rows } = await sql<LinkRow>`/* prepared */
+    select ${LINK_COLUMNS}, ${linkTagsColumn(db)} from links where links.id = ${id}`.execute(db);
+  return rows[0];
 }
 
-function toLink(row: LinkRow, tags: LinkTag[] = []): Link {
+/**
+ * The links of these rows with their tags, in the rows' order: the tags of all of them in one
+ * statement (a tags subquery for each of a page's 100 rows cost more).
+ */
+async function withTags(db: Kysely<Database>, rows: readonly LinkRow[]): Promise<Link[]> {
+  const tags = await tagsOfLinks(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toLink(row, tags.get(row.id) ?? []));
+}
+
+/** The link of a row, its tags those given, or those of its linkTagsColumn (none when it has none). */
+function toLink(row: LinkRow, tags: LinkTag[] = linkTagsOf(row.tags_json)): Link {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -227,8 +241,8 @@ export async function linksWithTrackingId(
 }
 
 export async function findLink(db: Kysely<Database>, id: number): Promise<Link | undefined> {
-  const [row] = await linkRows(db, [id]);
-  return row && toLink(row, (await tagsOfLinks(db, [row.id])).get(row.id));
+  const row = await linkRow(db, id);
+  return row && toLink(row);
 }
 
 /** The trigram index answers searches of at least three characters; shorter ones scan. */
@@ -391,15 +405,6 @@ async function pageOfAllLinks(db: Kysely<Database>, query: LinkListQuery): Promi
   return rows;
 }
 
-/** The links of these rows with their tags, in the rows' order. */
-async function withTags(db: Kysely<Database>, rows: readonly LinkRow[]): Promise<Link[]> {
-  const tags = await tagsOfLinks(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toLink(row, tags.get(row.id)));
-}
-
 /**
  * A page of the list and the number of links it lists. The unfiltered list reads the workspace's
  * count instead of counting every link. A search, and any filter on PostgreSQL, counts its matches
@@ -432,14 +437,9 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
         : // A full page, or a page past the end (no row carries the count).
           (await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
   if (ids.length === 0) return { links: [], total: Number(total) };
-  const byId = new Map(
-    (
-      await linkRows(
-        db,
-        ids.map((r) => r.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
+  const { rows: found } = await sql<LinkRow>`select ${LINK_COLUMNS} from links
+    where links.id in (${sql.join(ids.map((r) => r.id))})`.execute(db);
+  const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
   return { links: await withTags(db, rows), total: Number(total) };
 }

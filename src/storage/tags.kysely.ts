@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { invalidField, type AppError } from '../core/errors.ts';
 import { defaultTagColor, isTagColor, tagKey, type LinkTag, type Tag, type TagColor } from '../core/tags.ts';
 import { timestamp } from '../core/time.ts';
+import { isSqlite } from './engine.ts';
 import { isUniqueViolation, requireTransaction } from './errors.ts';
 import type { Database, TagsTable } from './schema.ts';
 
@@ -155,6 +156,26 @@ export async function insertLinkTagPairs(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/**
+ * A column for a statement over `links`: the link's tags by name, as a JSON array of
+ * `{id, name, color}` (SQLite's and PostgreSQL's JSON functions differ), so that a link is read
+ * with its tags in one statement. Read it with linkTagsOf.
+ */
+export function linkTagsColumn(db: Kysely<Database>) {
+  const tag = isSqlite(db)
+    ? sql`json_group_array(json_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name_key)`
+    : sql`coalesce(json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color)
+        order by tags.name_key), '[]')`;
+  return sql`(select ${tag} from link_tags join tags on tags.id = link_tags.tag_id
+    where link_tags.link_id = links.id) as tags_json`;
+}
+
+/** The tags of linkTagsColumn: JSON text from SQLite, parsed already by pg; none when absent. */
+export function linkTagsOf(column: string | LinkTag[] | null | undefined): LinkTag[] {
+  const tags = typeof column === 'string' ? (JSON.parse(column) as LinkTag[]) : (column ?? []);
+  return tags.map((tag) => ({ id: Number(tag.id), name: tag.name, color: colorOf(tag.color) }));
 }
 
 /** The tags of each of these links, by name. One query, whatever the number of links. */

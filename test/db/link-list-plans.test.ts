@@ -60,6 +60,7 @@ async function importLinks(db: Kysely<Database>, workspaceId: number, prefix: st
 
 // Right after an import, before autovacuum has looked at the table: the list's plans must already
 // use the indexes (storage: analyzeLinksAfterGrowth, run after every bulk creation and import chunk).
+// Each test imports thousands of links: 20 s each, for a machine under other load.
 describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 inserts', () => {
   it('counts from the workspace row and pages by the sort index, with no manual ANALYZE', async () => {
     const fresh = await freshMigratedDatabaseUrl('postgres');
@@ -91,7 +92,7 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       await handle.close();
       await fresh.drop();
     }
-  });
+  }, 20_000);
 
   it("keeps the search index's pending list, which every search reads whole, under 32 pages", async () => {
     const fresh = await freshMigratedDatabaseUrl('postgres');
@@ -109,7 +110,7 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       await handle.close();
       await fresh.drop();
     }
-  });
+  }, 20_000);
 
   it('keeps the plan right for an import into a table that already held links, chunk by chunk', async () => {
     const fresh = await freshMigratedDatabaseUrl('postgres');
@@ -135,7 +136,7 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       await handle.close();
       await fresh.drop();
     }
-  });
+  }, 20_000);
 });
 
 describe('the link list on SQLite', () => {
