@@ -58,65 +58,70 @@ async function importLinks(db: Kysely<Database>, workspaceId: number, prefix: st
   }
 }
 
+/**
+ * A test on a fresh, migrated PostgreSQL database, dropped after it. Each imports thousands of
+ * links: 20 s, for a machine under other load.
+ */
+function itOnFreshPostgres(name: string, run: (db: Kysely<Database>) => Promise<void>): void {
+  it(
+    name,
+    async () => {
+      const fresh = await freshMigratedDatabaseUrl('postgres');
+      const handle = openDatabase(fresh.url);
+      try {
+        await run(handle.db);
+      } finally {
+        await handle.close();
+        await fresh.drop();
+      }
+    },
+    20_000,
+  );
+}
+
 // Right after an import, before autovacuum has looked at the table: the list's plans must already
 // use the indexes (storage: analyzeLinksAfterGrowth, run after every bulk creation and import chunk).
-// Each test imports thousands of links: 20 s each, for a machine under other load.
 describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 inserts', () => {
-  it('counts from the workspace row and pages by the sort index, with no manual ANALYZE', async () => {
-    const fresh = await freshMigratedDatabaseUrl('postgres');
-    const handle = openDatabase(fresh.url);
-    const db = handle.db;
-    try {
-      const account = await insertAccount(db, { email: 'plans@example.com', plan: 'business' });
-      await importLinks(db, account.workspaceId, 'plan', LINKS);
-      const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
+  itOnFreshPostgres('counts from the workspace row and pages by the sort index, with no manual ANALYZE', async (db) => {
+    const account = await insertAccount(db, { email: 'plans@example.com', plan: 'business' });
+    await importLinks(db, account.workspaceId, 'plan', LINKS);
+    const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
 
-      // The page with its rows, their tags, then the count.
-      const [all, , total] = await plansOf(db, { ...page, sort: 'click_count' });
-      expect(total).toMatch(/on workspace_link_counts/);
-      expect(all).toMatch(/Scan Backward using links_user_click_count/);
-      expect(all).not.toMatch(/Sort/);
+    // The page with its rows, their tags, then the count.
+    const [all, , total] = await plansOf(db, { ...page, sort: 'click_count' });
+    expect(total).toMatch(/on workspace_link_counts/);
+    expect(all).toMatch(/Scan Backward using links_user_click_count/);
+    expect(all).not.toMatch(/Sort/);
 
-      // A search counts every match, so it finds them first and sorts only them: down the sort's
-      // index (the planner's choice when it costed the count as stopping at the page's end), it
-      // filtered every link of the workspace.
-      const search = await plansOf(db, { ...page, sort: 'click_count', search: 'needle' });
-      expect(search.join('\n')).toMatch(/CTE matches/);
-      expect(search.join('\n')).not.toMatch(/links_user_click_count/);
-      const found = await listLinks(db, { ...page, sort: 'click_count', search: 'needle' });
-      expect(found.total).toBe(LINKS / 20);
-      expect(found.links).toHaveLength(100);
-      const clicks = found.links.map((link) => link.clickCount);
-      expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
-    } finally {
-      await handle.close();
-      await fresh.drop();
-    }
-  }, 20_000);
+    // A search counts every match, so it finds them first and sorts only them: down the sort's
+    // index (the planner's choice when it costed the count as stopping at the page's end), it
+    // filtered every link of the workspace.
+    const search = await plansOf(db, { ...page, sort: 'click_count', search: 'needle' });
+    expect(search.join('\n')).toMatch(/CTE matches/);
+    expect(search.join('\n')).not.toMatch(/links_user_click_count/);
+    const found = await listLinks(db, { ...page, sort: 'click_count', search: 'needle' });
+    expect(found.total).toBe(LINKS / 20);
+    expect(found.links).toHaveLength(100);
+    const clicks = found.links.map((link) => link.clickCount);
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+  });
 
-  it("keeps the search index's pending list, which every search reads whole, under 32 pages", async () => {
-    const fresh = await freshMigratedDatabaseUrl('postgres');
-    const handle = openDatabase(fresh.url);
-    const db = handle.db;
-    try {
+  itOnFreshPostgres(
+    "keeps the search index's pending list, which every search reads whole, under 32 pages",
+    async (db) => {
       await sql`create extension if not exists pgstattuple`.execute(db);
       const account = await insertAccount(db, { email: 'pending@example.com', plan: 'business' });
       await importLinks(db, account.workspaceId, 'pending', LINKS / 4);
       const { rows } = await sql<{ pending_pages: number }>`
-        select pending_pages from pgstatginindex('links_search')`.execute(db);
+    select pending_pages from pgstatginindex('links_search')`.execute(db);
       // With the default 4 MB the 5,000 links' trigrams (415 pages) all waited in it.
       expect(Number(rows[0]!.pending_pages)).toBeLessThanOrEqual(32);
-    } finally {
-      await handle.close();
-      await fresh.drop();
-    }
-  }, 20_000);
+    },
+  );
 
-  it('keeps the plan right for an import into a table that already held links, chunk by chunk', async () => {
-    const fresh = await freshMigratedDatabaseUrl('postgres');
-    const handle = openDatabase(fresh.url);
-    const db = handle.db;
-    try {
+  itOnFreshPostgres(
+    'keeps the plan right for an import into a table that already held links, chunk by chunk',
+    async (db) => {
       // An established table, its statistics fresh: no chunk of the import below is a tenth of it,
       // but together they grow it by half again.
       const other = await insertAccount(db, { email: 'others@example.com', plan: 'business' });
@@ -126,17 +131,14 @@ describe.skipIf(!postgresUrl)('the link list on PostgreSQL right after 20,000 in
       await importLinks(db, account.workspaceId, 'plan', LINKS / 2);
       // The statistics followed the growth: the planner counts within a tenth of the rows there are.
       const { rows } = await sql<{ counted: number }>`
-        select reltuples as counted from pg_class where oid = 'links'::regclass`.execute(db);
+    select reltuples as counted from pg_class where oid = 'links'::regclass`.execute(db);
       expect(Number(rows[0]!.counted)).toBeGreaterThanOrEqual(LINKS * 1.5 * 0.9);
       const page = { workspaceId: account.workspaceId, direction: 'desc', page: 1, perPage: 100 } as const;
       const [all] = await plansOf(db, { ...page, sort: 'click_count' });
       expect(all).toMatch(/Scan Backward using links_user_click_count/);
       expect(all).not.toMatch(/Sort/);
-    } finally {
-      await handle.close();
-      await fresh.drop();
-    }
-  }, 20_000);
+    },
+  );
 });
 
 describe('the link list on SQLite', () => {
