@@ -13,7 +13,7 @@ import {
 } from '../core/clicks.ts';
 import { findProgram } from '../core/affiliate.ts';
 import { formatMinor, perClick } from '../core/money.ts';
-import type { DayCounts, DayRange } from '../storage/stats.kysely.ts';
+import { ALL_DAYS, type DayCounts, type DayRange } from '../storage/stats.kysely.ts';
 import { tagKey } from '../core/tags.ts';
 import type { FacetDimension, FacetFilters, FacetScope } from '../storage/facet-stats.kysely.ts';
 import type { ConversionDay, ConversionSums } from '../storage/conversions.kysely.ts';
@@ -147,9 +147,6 @@ function summedDays(days: readonly ConversionDay[]): ConversionSums[] {
 }
 
 const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
-
-/** Every day there is: a link's conversions of all time. */
-const ALL_DAYS: DayRange = { from: '0000-01-01', to: '9999-12-31' };
 
 /** The rollups' totals per currency, with the rates over `clicks` counted clicks of the same days. */
 function conversionTotals(rows: readonly ConversionSums[], clicks: number) {

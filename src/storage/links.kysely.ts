@@ -78,7 +78,7 @@ async function linkRow(db: Kysely<Database>, id: number): Promise<LinkRow | unde
  * The links of these rows with their tags, in the rows' order: the tags of all of them in one
  * statement (a tags subquery for each of a page's 100 rows cost more).
  */
-async function withTags(db: Kysely<Database>, rows: readonly LinkRow[]): Promise<Link[]> {
+async function linksWithTags(db: Kysely<Database>, rows: readonly LinkRow[]): Promise<Link[]> {
   const tags = await tagsOfLinks(
     db,
     rows.map((row) => row.id),
@@ -415,7 +415,7 @@ async function pageOfAllLinks(db: Kysely<Database>, query: LinkListQuery): Promi
 export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Promise<{ links: Link[]; total: number }> {
   if (unfiltered(query)) {
     const rows = await pageOfAllLinks(db, query);
-    return { links: await withTags(db, rows), total: await workspaceLinkCount(db, query.workspaceId) };
+    return { links: await linksWithTags(db, rows), total: await workspaceLinkCount(db, query.workspaceId) };
   }
   const filtered = filteredLinks(db, query);
   const offset = (query.page - 1) * query.perPage;
@@ -441,7 +441,7 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
     where links.id in (${sql.join(ids.map((r) => r.id))})`.execute(db);
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
-  return { links: await withTags(db, rows), total: Number(total) };
+  return { links: await linksWithTags(db, rows), total: Number(total) };
 }
 
 export async function updateLink(db: Kysely<Database>, id: number, changes: LinkChanges): Promise<Link> {

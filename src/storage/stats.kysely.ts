@@ -18,7 +18,7 @@ export interface DayCounts {
 }
 
 /** Every day there is: the bounds of "all time" where a statement takes a range. */
-const ALL_DAYS: DayRange = { from: '0000-01-01', to: '9999-12-31' };
+export const ALL_DAYS: DayRange = { from: '0000-01-01', to: '9999-12-31' };
 
 /** A link's totals beside its trend: unique visitors of all time, clicks since a day, bot visits. */
 export interface LinkTotals {

@@ -182,17 +182,9 @@ export function linkTagsOf(column: string | LinkTag[] | null | undefined): LinkT
 export async function tagsOfLinks(db: Kysely<Database>, linkIds: readonly number[]): Promise<Map<number, LinkTag[]>> {
   const byLink = new Map<number, LinkTag[]>();
   if (linkIds.length === 0) return byLink;
-  // Templates, as linkRows in links.kysely.ts: one link's tags are read on every request about it,
-  // and that statement is prepared on PostgreSQL (postgres-statements.ts), a lookup by key.
-  type Row = { link_id: number; id: number; name: string; color: string };
-  const linkTags = sql`select link_tags.link_id, tags.id, tags.name, tags.color
-    from link_tags join tags on tags.id = link_tags.tag_id`;
-  const { rows } =
-    linkIds.length === 1
-      ? await sql<Row>`/* prepared */ ${linkTags}
-          where link_tags.link_id = ${linkIds[0]} order by tags.name_key`.execute(db)
-      : await sql<Row>`${linkTags}
-          where link_tags.link_id in (${sql.join([...linkIds])}) order by tags.name_key`.execute(db);
+  const { rows } = await sql<{ link_id: number; id: number; name: string; color: string }>`
+    select link_tags.link_id, tags.id, tags.name, tags.color from link_tags join tags on tags.id = link_tags.tag_id
+    where link_tags.link_id in (${sql.join([...linkIds])}) order by tags.name_key`.execute(db);
   for (const row of rows) {
     const tags = byLink.get(row.link_id) ?? [];
     tags.push({ id: row.id, name: row.name, color: colorOf(row.color) });
