@@ -289,30 +289,42 @@ async function workspaceLinkCount(db: Kysely<Database>, workspaceId: number): Pr
 }
 
 /**
- * A page of a filtered list, each row with the number of matches. Counting them reads every match
- * whatever the plan, so the matches are found first, through whichever index serves the filter
- * (the trigram index for a search), and only they are sorted and counted, in one statement. Left
- * to one plain statement, PostgreSQL costed a count window as if the page's limit stopped it early
- * and walked all the workspace's links down the sort's index, filtering each: 110 ms a search at
- * 100,000 links, where the matches first take a few milliseconds.
+ * A page of a filtered list, each link whole, in one statement: the page's ids down the filter,
+ * then their rows by key. With `counted`, each row also carries the number of matches. Counting
+ * reads every match whatever the plan, so the matches are then found first, through whichever
+ * index serves the filter (the trigram index for a search), and only they are sorted and counted.
+ * Left to one plain statement, PostgreSQL costed a count window as if the page's limit stopped it
+ * early and walked all the workspace's links down the sort's index, filtering each: 110 ms a search
+ * at 100,000 links, where the matches first take a few milliseconds.
  */
-async function pageOfMatches(
+async function pageOfFilteredLinks(
   db: Kysely<Database>,
   filtered: SelectQueryBuilder<Database, 'links', object>,
   query: LinkListQuery,
-): Promise<{ id: number; matching: number }[]> {
-  return db
+  counted: boolean,
+): Promise<(LinkRow & { matching: number | null })[]> {
+  const rows = await db
     .with(
-      (cte) => cte('matches').materialized(),
+      (cte) => (counted ? cte('matches').materialized() : cte('matches')),
       () => filtered.select(['links.id', sql.ref<unknown>(`links.${query.sort}`).as('sort_key')]),
     )
-    .selectFrom('matches')
-    .select(['matches.id', sql<number>`(select count(*) from matches)`.as('matching')])
-    .orderBy('matches.sort_key', query.direction)
-    .orderBy('matches.id', query.direction)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
+    .with('page', (cte) =>
+      cte
+        .selectFrom('matches')
+        .select(['matches.id', 'matches.sort_key'])
+        .orderBy('matches.sort_key', query.direction)
+        .orderBy('matches.id', query.direction)
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage),
+    )
+    .selectFrom('page')
+    .innerJoin('links', 'links.id', 'page.id')
+    // The link's columns, then the count under its own name.
+    .select(sql<number>`${LINK_COLUMNS}, ${counted ? sql`(select count(*) from matches)` : sql`null`}`.as('matching'))
+    .orderBy('page.sort_key', query.direction)
+    .orderBy('page.id', query.direction)
     .execute();
+  return rows as unknown as (LinkRow & { matching: number | null })[];
 }
 
 /**
@@ -391,8 +403,7 @@ function filteredLinks(db: Kysely<Database>, query: LinkListQuery): SelectQueryB
 }
 
 /**
- * A page of all the workspace's links, each whole, down the sort's index: one statement where a
- * filtered page takes two (its matches' ids, then their rows). Prepared on PostgreSQL
+ * A page of all the workspace's links, each whole, down the sort's index. Prepared on PostgreSQL
  * (postgres-statements.ts), a text for each sort and direction: the plan is the sort's index
  * whatever the workspace.
  */
@@ -408,7 +419,7 @@ async function pageOfAllLinks(db: Kysely<Database>, query: LinkListQuery): Promi
 /**
  * A page of the list and the number of links it lists. The unfiltered list reads the workspace's
  * count instead of counting every link. A search, and any filter on PostgreSQL, counts its matches
- * in the statement that sorts them (pageOfMatches). SQLite's other filters count on their own: a
+ * in the statement that sorts them (pageOfFilteredLinks). SQLite's other filters count on their own: a
  * materialized set of them made SQLite walk every link of the workspace in the sort's order (a
  * filtered list went from 8.7 to 150 ms under load); a page that is not full says the count itself.
  */
@@ -419,28 +430,15 @@ export async function listLinks(db: Kysely<Database>, query: LinkListQuery): Pro
   }
   const filtered = filteredLinks(db, query);
   const offset = (query.page - 1) * query.perPage;
-  const matched = !isSqlite(db) || query.search !== undefined;
-  const ids: { id: number; matching?: number }[] = matched
-    ? await pageOfMatches(db, filtered, query)
-    : await filtered
-        .select('links.id')
-        .orderBy(`links.${query.sort}`, query.direction)
-        .orderBy('links.id', query.direction)
-        .limit(query.perPage)
-        .offset(offset)
-        .execute();
+  const counted = !isSqlite(db) || query.search !== undefined;
+  const rows = await pageOfFilteredLinks(db, filtered, query, counted);
   const total =
-    matched && ids.length > 0
-      ? ids[0]!.matching!
-      : ids.length > 0 && ids.length < query.perPage
-        ? offset + ids.length
+    counted && rows.length > 0
+      ? rows[0]!.matching!
+      : rows.length > 0 && rows.length < query.perPage
+        ? offset + rows.length
         : // A full page, or a page past the end (no row carries the count).
           (await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
-  if (ids.length === 0) return { links: [], total: Number(total) };
-  const { rows: found } = await sql<LinkRow>`select ${LINK_COLUMNS} from links
-    where links.id in (${sql.join(ids.map((r) => r.id))})`.execute(db);
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
   return { links: await linksWithTags(db, rows), total: Number(total) };
 }
 

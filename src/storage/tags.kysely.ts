@@ -178,13 +178,19 @@ export function linkTagsOf(column: string | LinkTag[] | null | undefined): LinkT
   return tags.map((tag) => ({ id: Number(tag.id), name: tag.name, color: colorOf(tag.color) }));
 }
 
-/** The tags of each of these links, by name. One query, whatever the number of links. */
+/**
+ * The tags of each of these links, by name. One query, whatever the number of links; on PostgreSQL
+ * one prepared text for any number of them (the links as an array), since each is a lookup by key.
+ */
 export async function tagsOfLinks(db: Kysely<Database>, linkIds: readonly number[]): Promise<Map<number, LinkTag[]>> {
   const byLink = new Map<number, LinkTag[]>();
   if (linkIds.length === 0) return byLink;
-  const { rows } = await sql<{ link_id: number; id: number; name: string; color: string }>`
+  const ofLinks = isSqlite(db)
+    ? sql`link_tags.link_id in (${sql.join([...linkIds])})`
+    : sql`link_tags.link_id = any(${[...linkIds]}::integer[])`;
+  const { rows } = await sql<{ link_id: number; id: number; name: string; color: string }>`/* prepared */
     select link_tags.link_id, tags.id, tags.name, tags.color from link_tags join tags on tags.id = link_tags.tag_id
-    where link_tags.link_id in (${sql.join([...linkIds])}) order by tags.name_key`.execute(db);
+    where ${ofLinks} order by tags.name_key`.execute(db);
   for (const row of rows) {
     const tags = byLink.get(row.link_id) ?? [];
     tags.push({ id: row.id, name: row.name, color: colorOf(row.color) });
