@@ -184,10 +184,10 @@ export class LinkChecker {
 
   /**
    * The due links, the accounts in turn: read afresh when the last reading is used up or older
-   * than CANDIDATES_MS, else what is left of it. Reading them sorts every due link of every
-   * Business account (90 ms at 100,000 due links on PostgreSQL), and a backlog starts a pass each
-   * time a check finishes, several a second: read at each, it kept PostgreSQL busy. A link read
-   * as due and checked meanwhile by another instance is not claimed again (`onlyIfDue`).
+   * than CANDIDATES_MS, else what is left of it. A backlog starts a pass each time a check
+   * finishes, several a second; each reading takes 0.5 - 2 ms at 100,000 due links (it sorted them
+   * all, 90 - 350 ms, before each account's queue had an index). A link read as due and checked
+   * meanwhile by another instance is not claimed again (`onlyIfDue`).
    */
   async #dueLinks(now: Date): Promise<DueLink[]> {
     if (this.#candidates.length > 0 && now.getTime() < this.#candidatesUntil) return this.#candidates;

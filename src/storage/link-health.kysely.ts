@@ -9,11 +9,23 @@ import type { Database } from './schema.ts';
 
 const free = (at: string) => sql<boolean>`(links.health_locked_until is null or links.health_locked_until < ${at})`;
 
+/** A link's place in its account's queue: never checked ('') first, then the longest due. */
+const waited = sql<string>`coalesce(links.health_due_at, '')`;
+
+/** An account's active links whose check is due and that no checker holds, in queue order. */
+const dueOf = (workspaceId: unknown, at: string) => sql`links.workspace_id = ${workspaceId} and links.is_active = 1
+  and ${waited} <= ${at} and ${free(at)} order by ${waited}, links.id`;
+
 /**
  * Active links of Business accounts whose check is due (`health_due_at` null or past) and that no
  * checker holds, the accounts in turn: each account's longest-waiting link first (never checked
  * before all others), then each one's second, and so on, so one account's backlog does not keep
  * another's links from the head of the list.
+ *
+ * Each account's queue is a range of `links_health_turns` (migration 034), so neither statement
+ * sorts the due links: the first finds each Business account's head of queue, and keeps the
+ * `limit` accounts whose head has waited longest (only they can be in the list); the second takes
+ * up to `limit` links from each of their queues and deals them out in turns.
  */
 export async function dueLinkIds(
   db: Kysely<Database>,
@@ -21,24 +33,26 @@ export async function dueLinkIds(
   limit: number,
 ): Promise<Array<{ id: number; workspaceId: number }>> {
   const at = timestamp(now);
-  const waited = sql<string>`coalesce(links.health_due_at, '')`;
-  const due = db
-    .selectFrom('links')
-    .innerJoin('workspaces', 'workspaces.id', 'links.workspace_id')
-    .select(['links.id', 'links.workspace_id', waited.as('waited')])
-    .select(sql<number>`row_number() over (partition by links.workspace_id order by ${waited}, links.id)`.as('turn'))
-    .where('links.is_active', '=', 1)
-    .where('workspaces.plan', '=', 'business')
-    .where((eb) => eb.or([eb('links.health_due_at', 'is', null), eb('links.health_due_at', '<=', at)]))
-    .where(free(at));
-  const rows = await db
-    .selectFrom(due.as('due'))
-    .select(['due.id', 'due.workspace_id'])
-    .orderBy('due.turn')
-    .orderBy('due.waited')
-    .orderBy('due.id')
-    .limit(limit)
-    .execute();
+  // Materialized: each head is found once, then its link read by key (left to join on it, the
+  // planner may look for the head again for every link).
+  const { rows: accounts } = await sql<{ workspace_id: number }>`
+    with heads as materialized (
+      select (select links.id from links where ${dueOf(sql.ref('workspaces.id'), at)} limit 1) as head
+      from workspaces where workspaces.plan = 'business'
+    )
+    select links.workspace_id from heads join links on links.id = heads.head
+    order by ${waited}, links.id limit ${limit}`.execute(db);
+  if (accounts.length === 0) return [];
+  const queues = accounts.map(
+    ({ workspace_id }) => sql`select * from (select links.id, links.workspace_id, ${waited} as waited
+      from links where ${dueOf(workspace_id, at)} limit ${limit}) as queue`,
+  );
+  const { rows } = await sql<{ id: number; workspace_id: number }>`
+    select id, workspace_id from (
+      select queues.*, row_number() over (partition by workspace_id order by waited, id) as turn
+      from (${sql.join(queues, sql` union all `)}) as queues
+    ) as dealt
+    order by turn, waited, id limit ${limit}`.execute(db);
   return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }));
 }
 

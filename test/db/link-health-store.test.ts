@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { UNCHECKED_HEALTH, type LinkHealth } from '../../src/core/link-health.ts';
 import { timestamp } from '../../src/core/time.ts';
 import { claimLink, dueLinkIds, recordHealth } from '../../src/storage/link-health.kysely.ts';
 import { findLink, insertLink, listLinks } from '../../src/storage/links.kysely.ts';
 import { insertAccount } from '../helpers/accounts.ts';
-import { engines, useMigratedDatabase } from '../helpers/database.ts';
+import { engines, explainPlan, statementsOf, useMigratedDatabase } from '../helpers/database.ts';
 
 describe.each(engines)('the link health store on %s', (engine) => {
   const handle = useMigratedDatabase(engine);
@@ -97,5 +98,85 @@ describe.each(engines)('the link health store on %s', (engine) => {
       late.workspaceId,
     ]);
     expect((await dueLinkIds(handle.db, t0, 2)).map((row) => row.id)).toEqual([f1, e1]);
+  });
+
+  it('deals due links out in turns as the rule says, across more accounts than the list holds', async () => {
+    const at = new Date('2026-11-27T12:00:00.000Z');
+    const minutes = (n: number) => timestamp(new Date(at.getTime() + n * 60_000));
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n;
+    for (let a = 0; a < 36; a++) {
+      const plan = a % 6 === 5 ? 'free' : 'business';
+      const account = await insertAccount(handle.db, { email: `turns-${a}-${engine}@example.com`, plan });
+      const rows = Array.from({ length: 1 + random(a % 4 === 0 ? 40 : 4) }, (_, i) => ({
+        workspace_id: account.workspaceId,
+        short_code: `turns-${a}-${i}`,
+        redirect_url: 'https://example.com/',
+        click_count: 0,
+        type: 'simple',
+        is_active: random(8) === 0 ? 0 : 1,
+        conditions: '[]',
+        created_at: minutes(-1_000),
+        updated_at: minutes(-1_000),
+        // Never checked, due a while ago (ties included), or not yet due; now and then held.
+        health_due_at: [null, minutes(-random(3) * 10), minutes(5)][random(3)] ?? null,
+        health_locked_until: random(10) === 0 ? minutes(1) : random(10) === 0 ? minutes(-1) : null,
+      }));
+      await handle.db.insertInto('links').values(rows).execute();
+    }
+    // The rule, over every link there is: each Business account's due, free, active links in its
+    // queue's order (never checked first, then by due time, then by id), dealt out one a turn.
+    const links = await handle.db
+      .selectFrom('links')
+      .innerJoin('workspaces', 'workspaces.id', 'links.workspace_id')
+      .select(['links.id', 'links.workspace_id', 'links.is_active', 'links.health_due_at', 'links.health_locked_until'])
+      .select('workspaces.plan')
+      .execute();
+    const now = timestamp(at);
+    const queues = new Map<number, { id: number; waited: string }[]>();
+    for (const link of links) {
+      const due = (link.health_due_at ?? '') <= now && (link.health_locked_until ?? '') < now;
+      if (link.plan !== 'business' || link.is_active !== 1 || !due) continue;
+      const queue = queues.get(link.workspace_id) ?? [];
+      queue.push({ id: link.id, waited: link.health_due_at ?? '' });
+      queues.set(link.workspace_id, queue);
+    }
+    const dealt = [...queues].flatMap(([workspaceId, queue]) =>
+      queue
+        .sort((x, y) => (x.waited < y.waited ? -1 : x.waited > y.waited ? 1 : x.id - y.id))
+        .map((link, turn) => ({ ...link, workspaceId, turn })),
+    );
+    dealt.sort((x, y) => x.turn - y.turn || (x.waited < y.waited ? -1 : x.waited > y.waited ? 1 : x.id - y.id));
+    expect(queues.size).toBeGreaterThan(25);
+    for (const limit of [1, 5, 24, 25, 26, 60, 500]) {
+      const expected = dealt.slice(0, limit).map(({ id, workspaceId }) => ({ id, workspaceId }));
+      expect(await dueLinkIds(handle.db, at, limit)).toEqual(expected);
+    }
+  });
+
+  it("reads each account's queue down the turns index, never scanning the links", async () => {
+    const at = new Date('2026-11-27T12:00:00.000Z');
+    // An import's worth of links never checked, and the planner told how many there are.
+    const account = await insertAccount(handle.db, { email: `queue-${engine}@example.com`, plan: 'business' });
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({
+      workspace_id: account.workspaceId,
+      short_code: `queue-${i}`,
+      redirect_url: 'https://example.com/',
+      click_count: 0,
+      type: 'simple',
+      is_active: 1,
+      conditions: '[]',
+      created_at: timestamp(at),
+      updated_at: timestamp(at),
+    }));
+    await handle.db.insertInto('links').values(rows).execute();
+    await sql`analyze`.execute(handle.db);
+    const statements = await statementsOf(handle.db, (captured) => dueLinkIds(captured, at, 20));
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) {
+      const plan = await explainPlan(handle.db, engine, statement);
+      expect(plan).toMatch(/links_health_turns/);
+      if (engine === 'sqlite') expect(plan).not.toMatch(/SCAN links\b/);
+    }
   });
 });

@@ -32,6 +32,7 @@ import * as programReports from './030-program-reports.ts';
 import * as qrLogos from './031-qr-logos.ts';
 import * as tokenHints from './032-token-hints.ts';
 import * as searchPendingList from './033-search-pending-list.ts';
+import * as linkHealthTurns from './034-link-health-turns.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run; a new migration gets the next
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '031-qr-logos': qrLogos,
   '032-token-hints': tokenHints,
   '033-search-pending-list': searchPendingList,
+  '034-link-health-turns': linkHealthTurns,
 };
