@@ -1,10 +1,9 @@
-import type { ClientRequest, IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import http from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { AppError, messageOf } from '../core/errors.ts';
 import { verdictOfStatus, type Verdict } from '../core/link-health.ts';
 import { resolveDeliveryTarget, type ResolveHost } from '../outbound/address-guard.ts';
 import { isDnsFailure } from '../outbound/dns-resolver.ts';
+import { guardedRequest } from '../outbound/guarded-request.ts';
 
 export interface ProbeOptions {
   /** Network time allowed for one destination, all its redirects and retries together. */
@@ -30,7 +29,7 @@ export interface ProbeResult {
   retryAfterSeconds: number | null;
   /** Requests made, HEAD and GET, over the whole chain. */
   requests: number;
-  /** Body bytes read, over the whole chain (only GETs read any). */
+  /** Body bytes read and kept, over the whole chain (only GETs read any, `maxBodyBytes` at most each). */
   bodyBytes: number;
 }
 
@@ -134,67 +133,42 @@ function retryAfterSeconds(header: string | null): number | null {
  * its headers arrive, a GET once `maxBodyBytes` are read, it ends, or the deadline passes (the
  * status is then still the answer: a body that trickles forever does not make a page broken).
  */
-function exchange(method: 'HEAD' | 'GET', target: URL, timeoutMs: number, options: ProbeOptions): Promise<Exchange> {
-  const started = performance.now();
-  return new Promise<Exchange>((resolve) => {
-    let req: ClientRequest | undefined;
-    let res: IncomingMessage | undefined;
-    let settled = false;
-    let received = 0;
-    const settle = (error: Exchange['error']) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      req?.destroy();
-      resolve({
-        status: error ? null : (res?.statusCode ?? null),
-        location: header(res, 'location'),
-        retryAfter: header(res, 'retry-after'),
-        error,
-        elapsedMs: performance.now() - started,
-        bodyBytes: received,
-      });
-    };
-    const deadline = setTimeout(
-      () => (res ? settle(null) : settle({ kind: 'timeout', message: `no answer within ${options.timeoutMs} ms` })),
-      Math.max(0, timeoutMs),
-    );
-    const start = async () => {
-      const resolved = await resolveDeliveryTarget(target.hostname, options.allowPrivate, options.resolveHost);
-      if (settled) return;
-      const send = target.protocol === 'https:' ? httpsRequest : http.request;
-      req = send(
-        target,
-        {
-          method,
-          headers: { 'user-agent': options.userAgent, accept: '*/*' },
-          agent: false,
-          lookup: (_hostname, _opts, callback) =>
-            callback(null, [{ address: resolved.address, family: resolved.family }]),
-        },
-        (response) => {
-          res = response;
-          const status = response.statusCode ?? 0;
-          if (method === 'HEAD' || (status >= 300 && status < 400)) return settle(null);
-          response.on('data', (chunk: Buffer) => {
-            received += chunk.length;
-            if (received >= options.maxBodyBytes) settle(null);
-          });
-          response.on('end', () => settle(null));
-          response.on('error', () => settle(null));
-          response.on('close', () => settle(null));
-        },
-      );
-      // Once the headers are in, the status is the answer, whatever happens to the body.
-      req.on('error', (error) => settle(res ? null : classify(error)));
-      req.end();
-    };
-    start().catch((error: unknown) => settle(classify(error)));
+async function exchange(
+  method: 'HEAD' | 'GET',
+  target: URL,
+  timeoutMs: number,
+  options: ProbeOptions,
+): Promise<Exchange> {
+  const answer = await guardedRequest({
+    method,
+    target,
+    resolve: (hostname) => resolveDeliveryTarget(hostname, options.allowPrivate, options.resolveHost),
+    timeoutMs,
+    headers: { 'user-agent': options.userAgent, accept: '*/*' },
+    wantsBody: (response) => !isRedirect(response.statusCode ?? 0),
+    maxBytes: options.maxBodyBytes,
   });
+  if (answer.response === null) {
+    const error = answer.timedOut
+      ? { kind: 'timeout' as const, message: `no answer within ${options.timeoutMs} ms` }
+      : classify(answer.error);
+    return { status: null, location: null, retryAfter: null, error, elapsedMs: answer.elapsedMs, bodyBytes: 0 };
+  }
+  const { response, body, elapsedMs } = answer;
+  return {
+    status: response.statusCode ?? null,
+    location: header(response, 'location'),
+    retryAfter: header(response, 'retry-after'),
+    error: null,
+    elapsedMs,
+    bodyBytes: body.length,
+  };
 }
 
-function header(res: IncomingMessage | undefined, name: string): string | null {
-  const value = res?.headers[name];
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+function header(res: IncomingMessage, name: string): string | null {
+  const value = res.headers[name];
   return typeof value === 'string' ? value : null;
 }
 

@@ -1,7 +1,6 @@
-import http, { type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { AppError } from '../core/errors.ts';
 import type { ResolvedTarget } from './address-guard.ts';
+import { guardedRequest } from './guarded-request.ts';
 
 /** The address guard for one host name: its checked address, or an AppError('forbidden'). */
 export type Guard = (hostname: string) => Promise<ResolvedTarget>;
@@ -84,75 +83,30 @@ interface Exchange {
 }
 
 /** One request, within what is left of the chain's deadline. */
-function exchange(target: URL, endsAt: number, options: GuardedFetchOptions): Promise<Exchange> {
-  return new Promise<Exchange>((resolve, reject) => {
-    let req: ClientRequest | undefined;
-    let res: IncomingMessage | undefined;
-    let settled = false;
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = (truncated: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      req?.destroy();
-      const status = res!.statusCode ?? 0;
-      const location = status >= 300 && status < 400 ? (res!.headers.location ?? null) : null;
-      const body = Buffer.concat(chunks).subarray(0, options.maxBytes);
-      const contentType = res!.headers['content-type'];
-      resolve({ location, fetched: { status, url: target.href, contentType, body, truncated } });
-    };
-    const fail = (error: OutboundFailure) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      req?.destroy();
-      reject(error);
-    };
-    // Past the deadline, a body being read is kept as far as it came; anything earlier is a timeout.
-    const deadline = setTimeout(
-      () => (res ? finish(true) : fail(new OutboundFailure('timeout', 'no answer in time'))),
-      Math.max(0, endsAt - performance.now()),
-    );
-    const start = async () => {
-      const resolved = await options.guard(target.hostname);
-      if (settled) return;
-      const send = target.protocol === 'https:' ? httpsRequest : http.request;
-      req = send(
-        target,
-        {
-          method: 'GET',
-          headers: { 'user-agent': options.userAgent, accept: options.accept },
-          agent: false,
-          lookup: (_hostname, _opts, callback) =>
-            callback(null, [{ address: resolved.address, family: resolved.family }]),
-        },
-        (response) => {
-          res = response;
-          const status = response.statusCode ?? 0;
-          const readable = status >= 200 && status < 300 && options.wants(response.headers['content-type']);
-          if (!readable) return finish(false);
-          response.on('data', (chunk: Buffer) => {
-            chunks.push(chunk);
-            received += chunk.length;
-            if (received > options.maxBytes) finish(true);
-          });
-          response.on('end', () => finish(false));
-          response.on('error', () => finish(true));
-          response.on('close', () => finish(!response.complete));
-        },
-      );
-      req.on('error', (error) => (res ? finish(true) : fail(unreachable(error))));
-      req.end();
-    };
-    start().catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'forbidden') fail(new OutboundFailure('blocked', error.message));
-      else fail(unreachable(error));
-    });
+async function exchange(target: URL, endsAt: number, options: GuardedFetchOptions): Promise<Exchange> {
+  const answer = await guardedRequest({
+    method: 'GET',
+    target,
+    resolve: options.guard,
+    timeoutMs: endsAt - performance.now(),
+    headers: { 'user-agent': options.userAgent, accept: options.accept },
+    wantsBody: (response) => {
+      const status = response.statusCode ?? 0;
+      return status >= 200 && status < 300 && options.wants(response.headers['content-type']);
+    },
+    maxBytes: options.maxBytes,
   });
+  if (answer.response === null) throw failureOf(answer.error, answer.timedOut);
+  const { response, body, truncated } = answer;
+  const status = response.statusCode ?? 0;
+  const location = status >= 300 && status < 400 ? (response.headers.location ?? null) : null;
+  const contentType = response.headers['content-type'];
+  return { location, fetched: { status, url: target.href, contentType, body, truncated } };
 }
 
-function unreachable(error: unknown): OutboundFailure {
+function failureOf(error: unknown, timedOut: boolean): OutboundFailure {
+  if (timedOut) return new OutboundFailure('timeout', 'no answer in time');
+  if (error instanceof AppError && error.code === 'forbidden') return new OutboundFailure('blocked', error.message);
   const code = (error as { code?: string }).code;
   return new OutboundFailure('unreachable', code ? `the connection failed (${code})` : 'the connection failed');
 }
