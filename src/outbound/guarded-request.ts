@@ -38,21 +38,24 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedAnswer> 
     let settled = false;
     const chunks: Buffer[] = [];
     let received = 0;
-    const settle = (outcome: { truncated: boolean } | { error: unknown; timedOut: boolean }) => {
+    const settle = (answer: GuardedAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       req?.destroy();
-      const elapsedMs = performance.now() - started;
-      if (res && 'truncated' in outcome) {
-        const body = Buffer.concat(chunks).subarray(0, request.maxBytes);
-        resolve({ response: res, body, truncated: outcome.truncated, elapsedMs });
-      } else if ('error' in outcome) {
-        resolve({ response: null, error: outcome.error, timedOut: outcome.timedOut, elapsedMs });
-      }
+      resolve(answer);
     };
+    const elapsedMs = () => performance.now() - started;
+    /** The answer in, its body as far as it came (once: a body's 'end' is followed by its 'close'). */
+    const answered = (response: IncomingMessage, truncated: boolean) => {
+      if (settled) return;
+      const body = Buffer.concat(chunks).subarray(0, request.maxBytes);
+      settle({ response, body, truncated, elapsedMs: elapsedMs() });
+    };
+    const failed = (error: unknown, timedOut = false) =>
+      settle({ response: null, error, timedOut, elapsedMs: elapsedMs() });
     const deadline = setTimeout(
-      () => (res ? settle({ truncated: true }) : settle({ error: undefined, timedOut: true })),
+      () => (res ? answered(res, true) : failed(undefined, true)),
       Math.max(0, request.timeoutMs),
     );
     const start = async () => {
@@ -70,20 +73,20 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedAnswer> 
         },
         (response) => {
           res = response;
-          if (request.method === 'HEAD' || !request.wantsBody(response)) return settle({ truncated: false });
+          if (request.method === 'HEAD' || !request.wantsBody(response)) return answered(response, false);
           response.on('data', (chunk: Buffer) => {
             chunks.push(chunk);
             received += chunk.length;
-            if (received > request.maxBytes) settle({ truncated: true });
+            if (received > request.maxBytes) answered(response, true);
           });
-          response.on('end', () => settle({ truncated: false }));
-          response.on('error', () => settle({ truncated: true }));
-          response.on('close', () => settle({ truncated: !response.complete }));
+          response.on('end', () => answered(response, false));
+          response.on('error', () => answered(response, true));
+          response.on('close', () => answered(response, !response.complete));
         },
       );
-      req.on('error', (error) => settle(res ? { truncated: true } : { error, timedOut: false }));
+      req.on('error', (error) => (res ? answered(res, true) : failed(error)));
       req.end();
     };
-    start().catch((error: unknown) => settle({ error, timedOut: false }));
+    start().catch((error: unknown) => failed(error));
   });
 }

@@ -44,11 +44,7 @@ describe.each(engines)('the statements behind a link, its statistics and a list 
       perPage: 100,
     } as const;
 
-    const captured = await statementsOf(db, (capturing) => listLinks(capturing, query));
-    // A CTE's query is captured on its own too: what is sent is what no other statement embeds.
-    const statements = captured.filter(
-      (one) => !captured.some((other) => other !== one && other.sql.includes(one.sql)),
-    );
+    const statements = await statementsOf(db, (captured) => listLinks(captured, query));
     // The matches, their page and its links: a round trip each on PostgreSQL, before they were one.
     expect(statements.map((statement) => statement.sql)).toEqual([
       expect.stringMatching(/count\(\*\) from matches/),

@@ -182,8 +182,8 @@ export async function explainPlan(
 }
 
 /**
- * The statements `run` sends through `db`, captured as they are compiled (a statement that
- * embeds another, a CTE's, may also appear on its own before it).
+ * The statements `run` sends through `db`, captured as they are compiled. A CTE's query is
+ * compiled on its own too, before the statement that embeds it, and is left out: it is not sent.
  */
 export async function statementsOf(
   db: Kysely<Database>,
@@ -198,5 +198,7 @@ export async function statementsOf(
     transformResult: async ({ result }) => result,
   };
   await run(db.withPlugin(capture));
-  return compiled;
+  return compiled.filter(
+    (one) => !compiled.some((other) => other.sql.length > one.sql.length && other.sql.includes(one.sql)),
+  );
 }
