@@ -1,8 +1,11 @@
 // Side by side: the service of checkout A against the service of checkout B on one figure, in
 // interleaved slices (A B, B A, A B, ...), so a slow patch of the shared machine hits both alike.
-//   npx node bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss|latency
+//   npx node bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|search|stats|rss|latency
 //     [--engine sqlite|postgres] [--rounds 6] [--seconds 5] [--warmup 10] [--requests 200]
-// redirects, create, reads: a rate under load (autocannon); rss: MB resident after a redirect slice.
+// redirects, create, reads, search, stats: a rate under load (autocannon; search: the bench's search
+// among 100,000 links; stats: a link's four breakdowns over 100,000 clicks, as bench/run.ts reads
+// them); rss: MB resident after a redirect slice. On PostgreSQL the CPU a request adds PostgreSQL's
+// and Redis's (only one side is under load at a time).
 // latency: one request at a time among 100,000 links, the median and p90 at the client of three
 // measures, each its own slice of --requests requests: a link's first visit (a code not yet in the
 // redirect cache), an unknown code, and the links list with a search (bench/run.ts's last figures).
@@ -17,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/storage/database.ts';
 import { migrateToLatest } from '../src/storage/migrate.ts';
@@ -24,10 +28,11 @@ import { storesFor } from '../src/storage/stores.ts';
 import { benchAccount } from './account.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { hasQueuedLinks } from '../src/storage/links.kysely.ts';
-import { cpuMicros } from './cpu-time.ts';
+import { cpuMicros, cpuOfProcesses } from './cpu-time.ts';
 import { measureCreate } from './create-links.ts';
 import { firstVisitCode, LIST_LINKS, SEARCH_QUERY, seedLinks, unknownCode } from './list-links.ts';
 import { insertPlainLink } from './plain-link.ts';
+import { seedClicks } from './seed-clicks.ts';
 import { residentMb } from './scorecard.ts';
 import { benchServiceEnv, freePort, requestJson, timeOneAtATime, visit, waitFor } from './serving.ts';
 
@@ -45,12 +50,13 @@ const args = parseArgs({
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
 }).values;
-const FIGURES = ['redirects', 'create', 'reads', 'rss', 'latency'] as const;
+const FIGURES = ['redirects', 'create', 'reads', 'search', 'stats', 'rss', 'latency'] as const;
 type Figure = (typeof FIGURES)[number];
 const figure = args.figure as Figure;
 if (!args.a || !args.b || !FIGURES.includes(figure) || !['sqlite', 'postgres'].includes(args.engine)) {
   console.error(
-    'usage: bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|rss|latency [--engine sqlite|postgres]',
+    'usage: bench/ab.ts --a <dir> --b <dir> --figure redirects|create|reads|search|stats|rss|latency' +
+      ' [--engine sqlite|postgres]',
   );
   process.exit(2);
 }
@@ -66,6 +72,13 @@ const UA = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
 };
 const stamp = Date.now();
+const STATS_CLICKS = 100_000;
+/** What the API figures read: a side's path under /api/v1. */
+const API_PATHS: Partial<Record<Figure, (side: Side) => string>> = {
+  reads: () => 'links?per_page=20&sort=click_count',
+  search: () => `links?${SEARCH_QUERY}`,
+  stats: (side) => `links/${side.plainId}/stats?with=country,device,browser,os`,
+};
 
 interface Side {
   label: 'A' | 'B';
@@ -76,6 +89,7 @@ interface Side {
   short: string;
   api: string;
   auth: Record<string, string>;
+  plainId: number;
 }
 
 async function adminQuery(statement: string): Promise<void> {
@@ -84,8 +98,11 @@ async function adminQuery(statement: string): Promise<void> {
   await client.query(statement).finally(() => client.end());
 }
 
-/** A user with a token, the plain link, and for `reads` 1,000 links to list, for `latency` 100,000. */
-async function seed(databaseUrl: string): Promise<string> {
+/**
+ * A user with a token, the plain link (for `stats` with 100,000 clicks over 90 days), and for
+ * `reads` 1,000 links to list, for `search` and `latency` 100,000.
+ */
+async function seed(databaseUrl: string): Promise<{ token: string; plainId: number }> {
   const { db, close } = openDatabase(databaseUrl);
   try {
     await migrateToLatest(db);
@@ -94,10 +111,14 @@ async function seed(databaseUrl: string): Promise<string> {
       { stores: storesFor(db) },
       { userId: user.id, workspaceId: user.workspaceId, name: 'ab', abilities: ['read', 'create', 'update', 'delete'] },
     );
-    await insertPlainLink(db, user.workspaceId);
+    const plain = await insertPlainLink(db, user.workspaceId);
+    if (figure === 'stats') {
+      await seedClicks(db, plain.id, STATS_CLICKS, 90);
+      if (postgres) await sql`vacuum analyze link_daily_stats, link_dimension_stats, link_daily_bots`.execute(db);
+    }
     if (figure === 'reads') await seedLinks(db, user.workspaceId, 1_000);
-    if (figure === 'latency') await seedLinks(db, user.workspaceId, LIST_LINKS);
-    return plaintext;
+    if (figure === 'search' || figure === 'latency') await seedLinks(db, user.workspaceId, LIST_LINKS);
+    return { token: plaintext, plainId: plain.id };
   } finally {
     await close();
   }
@@ -123,7 +144,7 @@ async function start(label: 'A' | 'B', checkout: string, scratch: string): Promi
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
-  const token = await seed(databaseUrl);
+  const { token, plainId } = await seed(databaseUrl);
   const [port, shortPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [...(serve.SERVICE_NODE_FLAGS ?? []), 'bin/hoplink.js', 'serve'], {
     cwd: dir,
@@ -145,6 +166,7 @@ async function start(label: 'A' | 'B', checkout: string, scratch: string): Promi
     short: `http://127.0.0.1:${shortPort}`,
     api: `http://127.0.0.1:${port}/api/v1`,
     auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    plainId,
   };
   await waitFor(`${side.short}/`);
   await waitFor(`${side.api}/links`);
@@ -164,9 +186,9 @@ async function drive(side: Side, seconds: number): Promise<{ done: number; rate:
     const created = await measureCreate(side.api, side.auth, seconds);
     return { done: created.perSecond * seconds, rate: created.perSecond, errors: created.errors };
   }
-  const reads = figure === 'reads';
+  const reads = figure !== 'redirects' && figure !== 'rss';
   const result = await autocannon({
-    url: reads ? `${side.api}/links?per_page=20&sort=click_count` : `${side.short}/plain`,
+    url: reads ? `${side.api}/${API_PATHS[figure]!(side)}` : `${side.short}/plain`,
     connections: reads ? READ_CONNECTIONS : REDIRECT_CONNECTIONS,
     duration: seconds,
     headers: reads ? side.auth : UA,
@@ -175,11 +197,19 @@ async function drive(side: Side, seconds: number): Promise<{ done: number; rate:
   return { done: ok, rate: ok / result.duration, errors: result.errors + result.non2xx - (reads ? 0 : result['3xx']) };
 }
 
+/** The service's CPU so far (µs), with PostgreSQL's and Redis's on the scaled engine. */
+function servingCpu(side: Side): number | undefined {
+  const service = cpuMicros(side.child.pid)?.all;
+  if (service === undefined || !postgres) return service;
+  return service + cpuOfProcesses('postgres') + cpuOfProcesses('redis-server');
+}
+
 async function slice(side: Side): Promise<Slice> {
-  const before = cpuMicros(side.child.pid);
+  if (figure === 'search') await searchIndexed(side);
+  const before = servingCpu(side);
   const { done, rate, errors } = await drive(side, SECONDS);
-  const after = cpuMicros(side.child.pid);
-  const cpu = before && after && done > 0 ? (after.all - before.all) / done : Number.NaN;
+  const after = servingCpu(side);
+  const cpu = before !== undefined && after !== undefined && done > 0 ? (after - before) / done : Number.NaN;
   const value = figure === 'rss' ? (residentMb(side.child.pid) ?? Number.NaN) : rate;
   return { value, rate, cpu, errors };
 }
@@ -212,7 +242,15 @@ function quantile(values: number[], q: number): number {
 const summary = (ratios: number[]) =>
   `median of pairs ${pct(quantile(ratios, 0.5))} (middle half ${pct(quantile(ratios, 0.25))} - ` +
   `${pct(quantile(ratios, 0.75))}, all ${pct(Math.min(...ratios))} - ${pct(Math.max(...ratios))})`;
-const unit = { redirects: 'redirects/s', create: 'links/s', reads: 'lists/s', rss: 'MB RSS', latency: 'ms' }[figure];
+const unit = {
+  redirects: 'redirects/s',
+  create: 'links/s',
+  reads: 'lists/s',
+  search: 'searches/s',
+  stats: 'stats/s',
+  rss: 'MB RSS',
+  latency: 'ms',
+}[figure];
 
 async function compareRates(a: Side, b: Side): Promise<void> {
   for (const side of [a, b]) await drive(side, WARM_UP_SECONDS); // JIT, caches, the database's pages
@@ -238,7 +276,7 @@ async function compareRates(a: Side, b: Side): Promise<void> {
   }
   console.log(`B/A ${figure}: ${summary(ratios)}`);
   if (figure === 'rss') console.log(`B/A redirects during it: ${summary(rateRatios)}`);
-  console.log(`B/A service CPU a request: ${summary(cpuRatios)}`);
+  console.log(`B/A ${postgres ? 'serving' : 'service'} CPU a request: ${summary(cpuRatios)}`);
 }
 
 interface Measure {
