@@ -28,7 +28,7 @@ import { storesFor } from '../src/storage/stores.ts';
 import { benchAccount } from './account.ts';
 import { issueToken } from '../src/services/tokens.ts';
 import { hasQueuedLinks } from '../src/storage/links.kysely.ts';
-import { cpuMicros, cpuOfProcesses } from './cpu-time.ts';
+import { cpuMicros, runningCpuOf } from './cpu-time.ts';
 import { measureCreate } from './create-links.ts';
 import { firstVisitCode, LIST_LINKS, SEARCH_QUERY, seedLinks, unknownCode } from './list-links.ts';
 import { insertPlainLink } from './plain-link.ts';
@@ -197,11 +197,13 @@ async function drive(side: Side, seconds: number): Promise<{ done: number; rate:
   return { done: ok, rate: ok / result.duration, errors: result.errors + result.non2xx - (reads ? 0 : result['3xx']) };
 }
 
+const postgresCpu = runningCpuOf('postgres');
+const redisCpu = runningCpuOf('redis-server');
 /** The service's CPU so far (µs), with PostgreSQL's and Redis's on the scaled engine. */
 function servingCpu(side: Side): number | undefined {
   const service = cpuMicros(side.child.pid)?.all;
   if (service === undefined || !postgres) return service;
-  return service + cpuOfProcesses('postgres') + cpuOfProcesses('redis-server');
+  return service + postgresCpu() + redisCpu();
 }
 
 async function slice(side: Side): Promise<Slice> {

@@ -31,6 +31,13 @@ export function machineTicks(): { idle: number; total: number } | undefined {
 /** CPU time (µs, Linux) of every process named `comm`, from /proc. */
 export function cpuOfProcesses(comm: string): number {
   let sum = 0;
+  for (const used of cpuByProcess(comm).values()) sum += used;
+  return sum;
+}
+
+/** CPU time (µs) of each process named `comm`, by pid. */
+function cpuByProcess(comm: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -38,7 +45,24 @@ export function cpuOfProcesses(comm: string): number {
     } catch {
       continue; // gone meanwhile
     }
-    sum += cpuMicros(Number(pid))?.all ?? 0;
+    const used = cpuMicros(Number(pid))?.all;
+    if (used !== undefined) byPid.set(Number(pid), used);
   }
-  return sum;
+  return byPid;
+}
+
+/**
+ * A running total of the CPU time (µs) the processes named `comm` used: each reading adds what
+ * each of them used since the reading before, so one that exits in between (a pool closing an
+ * idle connection's backend) takes away only its last moments, not everything it used.
+ */
+export function runningCpuOf(comm: string): () => number {
+  let seen = new Map<number, number>();
+  let total = 0;
+  return () => {
+    const now = cpuByProcess(comm);
+    for (const [pid, used] of now) total += used - (seen.get(pid) ?? 0);
+    seen = now;
+    return total;
+  };
 }

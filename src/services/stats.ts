@@ -230,9 +230,10 @@ export async function getLinkStats(
   const trendRange = range ?? lastDays(now);
   // Every query at once: on PostgreSQL each goes to a pooled connection of its own, so the
   // answer takes about the longest query, not the sum of a dozen round trips.
-  const [totals, daily, breakdowns, options, money] = await Promise.all([
-    stores.stats.linkTotals(link.id, monthStartOf(now), range),
-    business ? stores.stats.dailyClicks(link.id, trendRange) : undefined,
+  const [own, breakdowns, options, money] = await Promise.all([
+    business
+      ? stores.stats.linkTotalsAndDays(link.id, monthStartOf(now), range ?? ALL_DAYS, trendRange)
+      : stores.stats.linkTotals(link.id, monthStartOf(now)).then((totals) => ({ totals, daily: undefined })),
     business
       ? stores.stats.breakdowns(
           link.id,
@@ -243,6 +244,7 @@ export async function getLinkStats(
     business && link.type === 'choice_page' ? stores.stats.optionPicks(link.id) : undefined,
     business ? linkMoney(stores, link.id, range, trendRange) : undefined,
   ]);
+  const { totals, daily } = own;
   const stats: LinkStats = {
     link_id: link.id,
     total_clicks: link.clickCount,

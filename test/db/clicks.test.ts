@@ -25,9 +25,11 @@ import {
   accountDaily,
   breakdown,
   breakdowns,
-  dailyClicks,
+  ALL_DAYS,
+  linkTotalsAndDays,
   linkTotals,
   optionPicks,
+  type DayRange,
 } from '../../src/storage/stats.kysely.ts';
 import type { Database } from '../../src/storage/schema.ts';
 import { insertAccount } from '../helpers/accounts.ts';
@@ -48,6 +50,10 @@ const writers = [
 /** A new plain link of `userId`'s; its id. */
 const plainLink = async (db: Kysely<Database>, userId: number, shortCode: string) =>
   (await insertPlainLink(db, userId, shortCode)).id;
+
+/** A link's days of `range`, as a link's statistics read them beside its totals. */
+const dailyClicks = async (db: Kysely<Database>, linkId: number, range: DayRange) =>
+  (await linkTotalsAndDays(db, linkId, range.from, ALL_DAYS, range)).daily;
 
 describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) => {
   let handle: DatabaseHandle;
@@ -123,6 +129,18 @@ describe.each(writers)('the click batch writer: $name', ({ engine, prepared }) =
       { value: 'ios', clicks: 1 },
     ]);
     expect((await linkTotals(handle.db, id, '2026-05-11')).since).toBe(1);
+    // The same totals beside a range's days, and beside a range without clicks (no day rows).
+    const withDays = await linkTotalsAndDays(handle.db, id, '2026-05-11', ALL_DAYS, {
+      from: '2026-05-11',
+      to: '2026-05-31',
+    });
+    expect(withDays.totals).toEqual(await linkTotals(handle.db, id, '2026-05-11'));
+    expect(Object.fromEntries(withDays.daily)).toEqual({ '2026-05-11': { clicks: 1, unique: 0 } });
+    const noDays = await linkTotalsAndDays(handle.db, id, '2026-05-11', ALL_DAYS, {
+      from: '2026-06-01',
+      to: '2026-06-30',
+    });
+    expect(noDays).toEqual({ totals: withDays.totals, daily: new Map() });
   });
 
   it('answers several breakdowns in one query, each as breakdown alone would, over all time and a range', async () => {
