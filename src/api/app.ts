@@ -9,7 +9,6 @@ import { bearerAuthenticator, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { FirstUseCompilers } from './plugins/first-use-compilers.ts';
 import { registerValidators } from './plugins/validation.ts';
 import { affiliateRoutes } from './routes/affiliates.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
@@ -40,7 +39,6 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the API + dashboard app. Production (main.ts) and every HTTP test call this same function. */
 export async function buildApiApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const compilers = new FirstUseCompilers();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: ctx.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -51,11 +49,9 @@ export async function buildApiApp(ctx: AppContext, options: { logger?: boolean }
     // The response serializer picks an anyOf branch (a nullable URL) with its own ajv: it needs
     // to know the custom formats' names, not to check them (the input was checked on the way in).
     serializerOpts: { ajv: { formats: { 'http-url': true, 'https-url': true } } },
-    schemaController: { compilersFactory: { buildSerializer: compilers.serializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.decorate('firstUseCompilers', compilers);
 
-  registerValidators(app, compilers);
+  registerValidators(app);
   registerErrorHandling(app);
   registerJsonParser(app);
   await registerSecurityHeaders(app, { https: ctx.config.appUrl.startsWith('https:') });

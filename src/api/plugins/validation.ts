@@ -1,7 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import type { FirstUseCompilers } from './first-use-compilers.ts';
 import { isHttpsUrl, isHttpUrl } from '../../core/urls.ts';
 
 function buildAjv(options: Options): Ajv {
@@ -30,13 +29,8 @@ function buildAjv(options: Options): Ajv {
 const coercing = buildAjv({ coerceTypes: 'array' });
 const strict = buildAjv({ coerceTypes: false });
 
-export function registerValidators(
-  app: Pick<FastifyInstance, 'setValidatorCompiler'>,
-  compilers: FirstUseCompilers,
-): void {
-  app.setValidatorCompiler(
-    compilers.validatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema)),
-  );
+export function registerValidators(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
 }
 
 /** A body validator outside a route (each item of a bulk request is checked on its own). */
