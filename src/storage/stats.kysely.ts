@@ -39,14 +39,35 @@ export async function linkTotals(
   sinceDay: string,
   botRange: DayRange = ALL_DAYS,
 ): Promise<LinkTotals> {
-  const { rows } = await sql<{ unique: Count; since: Count; bots: Count }>`/* prepared */
-    select
-      (select coalesce(sum(unique_clicks), 0) from link_daily_stats where link_id = ${linkId}) as "unique",
-      (select coalesce(sum(clicks), 0) from link_daily_stats where link_id = ${linkId} and day >= ${sinceDay}) as since,
-      (select coalesce(sum(bots), 0) from link_daily_bots
-        where link_id = ${linkId} and day >= ${botRange.from} and day <= ${botRange.to}) as bots`.execute(db);
-  const row = rows[0]!;
-  return { unique: Number(row.unique), since: Number(row.since), bots: Number(row.bots) };
+  const { rows } = await sql<TotalsRow>`/* prepared */
+    select ${totalsColumns(linkId, sinceDay, botRange)}`.execute(db);
+  return totalsOf(rows[0]!);
+}
+
+/** linkTotals' three columns, each seeking the link's days by key. */
+const totalsColumns = (linkId: number, sinceDay: string, botRange: DayRange) => sql`
+  (select coalesce(sum(unique_clicks), 0) from link_daily_stats where link_id = ${linkId}) as "unique",
+  (select coalesce(sum(clicks), 0) from link_daily_stats where link_id = ${linkId} and day >= ${sinceDay}) as since,
+  (select coalesce(sum(bots), 0) from link_daily_bots
+    where link_id = ${linkId} and day >= ${botRange.from} and day <= ${botRange.to}) as bots`;
+
+interface TotalsRow {
+  unique: Count;
+  since: Count;
+  bots: Count;
+}
+
+const totalsOf = (row: TotalsRow): LinkTotals => ({
+  unique: Number(row.unique),
+  since: Number(row.since),
+  bots: Number(row.bots),
+});
+
+/** A day of the trend beside the totals: null on the one row of a range without clicks. */
+interface DayRow {
+  day: string | null;
+  clicks: Count | null;
+  unique_clicks: Count | null;
 }
 
 /** A sum as the drivers give it: a number (SQLite) or a string (PostgreSQL's bigint sums). */
@@ -67,25 +88,13 @@ export async function linkTotalsAndDays(
   botRange: DayRange,
   trendRange: DayRange,
 ): Promise<{ totals: LinkTotals; daily: Map<string, DayCounts> }> {
-  const { rows } = await sql<{
-    unique: Count;
-    since: Count;
-    bots: Count;
-    day: string | null;
-    clicks: Count | null;
-    unique_clicks: Count | null;
-  }>`/* prepared */
+  const { rows } = await sql<TotalsRow & DayRow>`/* prepared */
     select totals."unique", totals.since, totals.bots, days.day, days.clicks, days.unique_clicks
-    from (select
-      (select coalesce(sum(unique_clicks), 0) from link_daily_stats where link_id = ${linkId}) as "unique",
-      (select coalesce(sum(clicks), 0) from link_daily_stats where link_id = ${linkId} and day >= ${sinceDay}) as since,
-      (select coalesce(sum(bots), 0) from link_daily_bots
-        where link_id = ${linkId} and day >= ${botRange.from} and day <= ${botRange.to}) as bots) totals
+    from (select ${totalsColumns(linkId, sinceDay, botRange)}) totals
     left join link_daily_stats days
       on days.link_id = cast(${linkId} as integer)
       and days.day >= ${trendRange.from} and days.day <= ${trendRange.to}`.execute(db);
-  const first = rows[0]!;
-  const totals = { unique: Number(first.unique), since: Number(first.since), bots: Number(first.bots) };
+  const totals = totalsOf(rows[0]!);
   const daily = new Map<string, DayCounts>();
   for (const row of rows) {
     if (row.day !== null) daily.set(row.day, { clicks: Number(row.clicks), unique: Number(row.unique_clicks) });
